@@ -1,0 +1,44 @@
+// Site-level permission grants per role (supplement 6.3/6.4). Workflow states override
+// View / Access contents information / Modify portal content on content (src/workflow).
+
+const M = 'Manager';
+const SA = 'Site Administrator';
+const ALL = ['Anonymous', 'Authenticated', 'Member', 'Owner', 'Contributor', 'Editor', 'Reader', 'Reviewer', SA, M];
+
+export const PERMISSION_ROLES: Record<string, string[]> = {
+  'cms.restapi: Use REST API': ALL,
+  View: ALL,
+  'Access contents information': ALL,
+  'List folder contents': [M, SA, 'Owner', 'Editor', 'Contributor', 'Reader', 'Reviewer'],
+  'Add portal content': [M, SA, 'Owner', 'Contributor'],
+  'Modify portal content': [M, SA, 'Owner', 'Editor'],
+  'Delete objects': [M, SA, 'Owner', 'Editor'],
+  'Request review': [M, SA, 'Owner', 'Editor'],
+  'Review portal content': [M, SA, 'Reviewer'],
+  'Manage portal': [M],
+  'Modify view template': [M, SA, 'Owner', 'Editor'],
+  'Plone Site Setup: Overview': [M, SA],
+  'Plone Site Setup: Users and Groups': [M, SA],
+  'cms.schemaeditor.ManageSchemata': [M],
+  'Sharing page: Delegate roles': [M, SA, 'Owner', 'Editor', 'Reviewer'],
+  'Change local roles': [M, SA, 'Owner'],
+  'Manage Context Aliases': [M, SA, 'Owner', 'Editor'],
+  'Manage Portal Aliases': [M, SA],
+  'Copy or Move': [M, SA, 'Owner', 'Editor', 'Contributor'],
+  'CMFEditions: Access previous versions': [M, SA, 'Owner', 'Editor', 'Reviewer', 'Contributor'],
+  'CMFEditions: Revert to previous versions': [M, SA, 'Owner', 'Editor', 'Reviewer'],
+  'Set own password': ['Authenticated', M, SA],
+  'Add portal member': [M, SA, 'Owner'],
+  'cms.restapi: Access Plone user information': [M, SA],
+  'cms.restapi: Access Plone vocabularies': [M, SA],
+  'View comments': ALL,
+  'Reply to item': ['Authenticated', 'Member', M, SA, 'Reviewer'],
+  'Content rules: Manage rules': [M, SA],
+  'Use version control': [M, SA, 'Owner', 'Editor'],
+};
+
+/** Roles holding a site-level permission; unknown permissions are Manager-only. */
+export function siteRolesFor(permission: string): string[] {
+  if (permission.startsWith('cms.app.contenttypes: Add ')) return PERMISSION_ROLES['Add portal content'];
+  return PERMISSION_ROLES[permission] ?? [M];
+}

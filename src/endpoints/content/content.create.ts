@@ -1,0 +1,100 @@
+// POST <container>: validate, choose the id, and add the new object (supplement 9.1).
+import type { Draft } from 'immer';
+import type { ApiRequest } from '../../http/types.ts';
+import type { ContentNode, SiteState } from '../../state/model.ts';
+import { getNode, mustGetNode } from '../../state/nodes.ts';
+import { addChild } from '../../state/tree.ts';
+import { hasPermission } from '../../auth/check.ts';
+import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
+import { WORKFLOWS } from '../../workflow/definitions.ts';
+import { deserializeFields } from './deserialize.ts';
+import { chooseId, validateId } from './names.ts';
+import { isPreparedBlob } from './uploads.ts';
+
+export interface CreateInput {
+  parentUid: string;
+  body: Record<string, unknown>;
+}
+
+/** Checks that need only the current state; throws the interface's errors. */
+export function checkCreate(state: SiteState, req: ApiRequest, container: ContentNode, body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiError(400, 'DeserializationError', 'Malformed body', 'service');
+  }
+  const record = body as Record<string, unknown>;
+  const typeId = record['@type'];
+  if (typeId === undefined || typeId === null || typeId === '') throw badRequest("Property '@type' is required", 'service');
+  if (typeof typeId !== 'string' || !state.types[typeId] || !state.types[typeId].globalAllow) {
+    throw forbidden(`Invalid '@type' parameter. No content type with the name '${String(typeId)}' found`);
+  }
+  const type = state.types[typeId];
+  const containerType = state.types[container.type];
+  const allowed = containerType?.allowedTypes;
+  if (!containerType?.folderish || (allowed && !allowed.includes(typeId))) throw forbidden(`Disallowed subobject type: ${typeId}`);
+  if (!hasPermission(state, req.principal, container, type.addPermission)) throw forbidden(`Cannot create ${typeId}`);
+  if (record.UID !== undefined && !hasPermission(state, req.principal, container, 'Manage portal')) {
+    throw forbidden('Setting UID of an object requires Manage Portal permission');
+  }
+  return record;
+}
+
+/** Draft mutator: create the object; returns its UID. */
+export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: CreateInput): string {
+  const state = draft as SiteState;
+  const container = mustGetNode(state, input.parentUid);
+  const body = input.body;
+  const type = state.types[body['@type'] as string];
+  const fields = deserializeFields(state, type, body, defaults(type.id, req.now), true);
+
+  let id: string;
+  if (body.id !== undefined && body.id !== null && body.id !== '') {
+    const problem = validateId(body.id);
+    if (problem) throw badRequest(problem);
+    id = body.id as string;
+    if (Object.hasOwn(container.childIds, id)) throw badRequest(`The id "${id}" is invalid - it is already in use.`);
+  } else {
+    const upload = Object.values(fields).find(isPreparedBlob) ?? (fields.file ?? fields.image);
+    const filename = upload && typeof upload === 'object' && 'filename' in upload ? (upload as { filename: string }).filename : undefined;
+    id = chooseId(container, type.id, fields.title, filename, req.now, state.nextIntid);
+  }
+
+  let uid = req.newUid();
+  if (typeof body.UID === 'string' && /^[0-9a-zA-Z-]{1,64}$/.test(body.UID)) uid = body.UID;
+  else if (body.UID !== undefined) throw badRequest('Invalid UID');
+  if (getNode(state, uid)) throw badRequest(`The UID "${uid}" is already in use.`);
+
+  const workflow = type.workflow ? WORKFLOWS[type.workflow] : undefined;
+  const creator = req.principal.id ?? 'Anonymous User';
+  const node: ContentNode = {
+    uid,
+    intid: draft.nextIntid++,
+    id,
+    type: type.id,
+    parent: container.uid,
+    children: [],
+    childIds: {},
+    fields: { creators: [creator], ...defaults(type.id, req.now), ...fields },
+    created: req.now,
+    modified: req.now,
+    layout: typeof body.layout === 'string' && type.views.includes(body.layout) ? body.layout : type.defaultView,
+    reviewState: workflow?.initial ?? null,
+    workflowHistory: workflow
+      ? [{ action: null, actor: creator, comments: '', review_state: workflow.initial, time: req.now }]
+      : [],
+    localRoles: req.principal.id ? { [req.principal.id]: ['Owner'] } : {},
+    blockLocalRoles: false,
+  };
+  addChild(draft as SiteState, container.uid, node);
+  return uid;
+}
+
+/** Factory defaults that depend on the clock (event start/end). */
+function defaults(typeId: string, now: string): Record<string, unknown> {
+  if (typeId !== 'Event') return {};
+  const start = new Date(Date.parse(now));
+  start.setUTCMinutes(0, 0, 0);
+  start.setUTCHours(start.getUTCHours() + 1);
+  const end = new Date(start.getTime() + 3600_000);
+  const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+  return { start: iso(start), end: iso(end) };
+}

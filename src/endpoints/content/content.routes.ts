@@ -1,0 +1,75 @@
+// Routes of the content object itself: GET, POST (create in a container), PATCH, DELETE.
+import type { Route } from '../../http/types.ts';
+import { json, noContent } from '../../http/types.ts';
+import { notFound } from '../../lib/errors.ts';
+import { getNode } from '../../state/nodes.ts';
+import { serializeContent } from '../../serialize/content.ts';
+import { urlOf } from '../../serialize/urls.ts';
+import { checkCreate, createContent } from './content.create.ts';
+import { checkBody, checkLock, deleteContent, updateContent } from './content.update.ts';
+import { prepareUploads } from './uploads.ts';
+
+export const contentRoutes: Route[] = [
+  {
+    method: 'GET',
+    endpoint: null,
+    on: 'content',
+    permission: 'View',
+    handle: (state, req) => json(serializeContent(state, req.context, req)),
+  },
+  {
+    method: 'POST',
+    endpoint: null,
+    on: 'content',
+    permission: 'Add portal content',
+    prepare: async (state, req, services) => {
+      const body = req.body as Record<string, unknown> | undefined;
+      const typeId = body && typeof body === 'object' ? body['@type'] : undefined;
+      if (typeof typeId === 'string' && Object.hasOwn(state.types, typeId)) {
+        await prepareUploads(services.blobs, state.types[typeId], body);
+      }
+    },
+    handle: (state, req) => {
+      const containerType = state.types[req.context.type];
+      if (!containerType?.folderish) throw notFound();
+      const body = checkCreate(state, req, req.context, req.body);
+      return {
+        write: (draft) => createContent(draft, req, { parentUid: req.context.uid, body }),
+        respond: (next, uid: string) => {
+          const node = getNode(next, uid)!;
+          const url = urlOf(next, node, req.url.siteUrl);
+          return json(serializeContent(next, node, { ...req, context: node }), 201, { Location: url });
+        },
+      };
+    },
+  },
+  {
+    method: 'PATCH',
+    endpoint: null,
+    on: 'content',
+    permission: 'Modify portal content',
+    prepare: (state, req, services) => prepareUploads(services.blobs, state.types[req.context.type], req.body),
+    handle: (state, req) => {
+      const body = checkBody(req.body);
+      checkLock(req.context, req);
+      return {
+        write: (draft) => updateContent(draft, req, req.context.uid, body),
+        respond: (next, uid: string) => {
+          if (req.header('prefer') !== 'return=representation') return noContent();
+          const node = getNode(next, uid)!;
+          return json(serializeContent(next, node, { ...req, context: node }));
+        },
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    endpoint: null,
+    on: 'content',
+    permission: 'Delete objects',
+    handle: (_state, req) => {
+      if (req.context.parent === null) throw notFound();
+      return { write: (draft) => deleteContent(draft, req.context.uid), respond: () => noContent() };
+    },
+  },
+];

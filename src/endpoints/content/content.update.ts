@@ -1,0 +1,98 @@
+// PATCH <ctx>: fields, rename, layout, ordering of children (supplement 9.3, 9.5).
+import type { Draft } from 'immer';
+import type { ApiRequest } from '../../http/types.ts';
+import type { ContentNode, SiteState } from '../../state/model.ts';
+import { getNode, mustGetNode } from '../../state/nodes.ts';
+import { removeSubtree, renameChild, reorderChild } from '../../state/tree.ts';
+import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
+import { activeLock } from '../../serialize/lock.ts';
+import { metadataColumn } from '../../serialize/metadata.ts';
+import { deserializeFields } from './deserialize.ts';
+import { validateId } from './names.ts';
+
+export function checkBody(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiError(400, 'DeserializationError', body === undefined ? "'No JSON object could be decoded'" : 'Malformed body', 'service');
+  }
+  return body as Record<string, unknown>;
+}
+
+/** A locked object needs the lock token in the Lock-Token header. */
+export function checkLock(node: ContentNode, req: ApiRequest): void {
+  const lock = activeLock(node, req.now);
+  if (lock && req.header('lock-token') !== lock.token) throw forbidden('Resource is locked.');
+}
+
+function applyOrdering(state: SiteState, node: ContentNode, ordering: unknown): void {
+  if (!ordering || typeof ordering !== 'object' || Array.isArray(ordering)) throw badRequest('Invalid ordering');
+  const o = ordering as { obj_id?: unknown; delta?: unknown; subset_ids?: unknown };
+  if (typeof o.obj_id !== 'string' || !Object.hasOwn(node.childIds, o.obj_id)) throw badRequest(`Object "${String(o.obj_id)}" not found in container`);
+  const ids = node.children.map((uid) => mustGetNode(state, uid).id);
+  let subset = ids;
+  if (o.subset_ids !== undefined) {
+    if (!Array.isArray(o.subset_ids) || !o.subset_ids.every((x) => typeof x === 'string')) throw badRequest('Invalid subset_ids');
+    const positions = (o.subset_ids as string[]).map((id) => ids.indexOf(id));
+    if (positions.some((p, i) => p === -1 || (i > 0 && p < positions[i - 1]))) throw badRequest('Client/server ordering mismatch');
+    subset = o.subset_ids as string[];
+  }
+  const from = subset.indexOf(o.obj_id);
+  if (from === -1) throw badRequest('Client/server ordering mismatch');
+  let target: number;
+  if (o.delta === 'top') target = 0;
+  else if (o.delta === 'bottom') target = subset.length - 1;
+  else {
+    const delta = typeof o.delta === 'string' && o.delta.trim() !== '' ? Number(o.delta) : o.delta;
+    if (typeof delta !== 'number' || !Number.isInteger(delta)) throw badRequest(`Invalid delta: ${String(o.delta)}`);
+    target = Math.max(0, Math.min(subset.length - 1, from + delta));
+  }
+  const anchorId = subset[target];
+  reorderChild(state, node.childIds[o.obj_id], ids.indexOf(anchorId));
+}
+
+function applySort(state: SiteState, node: ContentNode, sort: unknown, req: ApiRequest): void {
+  if (!sort || typeof sort !== 'object' || Array.isArray(sort)) throw badRequest('Invalid sort');
+  const s = sort as { on?: unknown; order?: unknown };
+  if (typeof s.on !== 'string') throw badRequest('Invalid sort: "on" is required');
+  const reverse = s.order === 'descending' || s.order === 'reverse';
+  const keyed = node.children.map((uid) => {
+    const child = mustGetNode(state, uid);
+    const v = metadataColumn(state, child, s.on as string, req);
+    return { uid, key: v === null || v === undefined ? '' : typeof v === 'string' ? v.toLowerCase() : v };
+  });
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) * (reverse ? -1 : 1));
+  node.children = keyed.map((k) => k.uid);
+}
+
+/** Draft mutator for PATCH. Returns the node's UID. */
+export function updateContent(draft: Draft<SiteState>, req: ApiRequest, uid: string, body: Record<string, unknown>): string {
+  const state = draft as SiteState;
+  const node = mustGetNode(state, uid);
+  const type = state.types[node.type];
+  const isRoot = node.parent === null;
+  if ((body.ordering !== undefined || body.sort !== undefined) && !type.folderish) {
+    throw badRequest('Content ordering is not supported by this resource');
+  }
+  const fields = deserializeFields(state, type, body, node.fields, false);
+  if (body.id !== undefined && !isRoot && body.id !== node.id) {
+    const problem = validateId(body.id);
+    if (problem) throw badRequest(problem);
+    const parent = mustGetNode(state, node.parent!);
+    if (Object.hasOwn(parent.childIds, body.id as string)) throw badRequest(`The id "${String(body.id)}" is invalid - it is already in use.`);
+    renameChild(state, uid, body.id as string);
+  }
+  if (body.layout !== undefined) {
+    if (typeof body.layout !== 'string' || !body.layout) throw badRequest('Invalid layout');
+    node.layout = body.layout;
+  }
+  Object.assign(node.fields, fields);
+  if (body.ordering !== undefined) applyOrdering(state, node, body.ordering);
+  if (body.sort !== undefined) applySort(state, node, body.sort, req);
+  if (!isRoot) node.modified = req.now;
+  return uid;
+}
+
+export function deleteContent(draft: Draft<SiteState>, uid: string): void {
+  const node = getNode(draft as SiteState, uid);
+  if (!node || node.parent === null) return;
+  removeSubtree(draft as SiteState, uid);
+}

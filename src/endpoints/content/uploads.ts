@@ -1,0 +1,59 @@
+// Uploaded file and image fields arrive base64 in JSON. Before the reducer runs, their bytes go
+// to the content-addressed blob store and the body holds a reference instead (I/O stays out of
+// reducers). Image dimensions are read from the bytes.
+import sharp from 'sharp';
+import type { BlobRef } from '../../state/model.ts';
+import type { BlobStore } from '../../blobs/store.ts';
+import type { TypeDef } from '../../types/model.ts';
+import { fieldsOf } from '../../types/schema.ts';
+import { badRequest } from '../../lib/errors.ts';
+
+export interface PreparedBlob {
+  $blob: BlobRef;
+}
+
+export const isPreparedBlob = (v: unknown): v is PreparedBlob =>
+  !!v && typeof v === 'object' && '$blob' in v && typeof (v as PreparedBlob).$blob?.blob === 'string';
+
+const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
+
+export async function imageSize(bytes: Uint8Array): Promise<{ width?: number; height?: number }> {
+  try {
+    const meta = await sharp(bytes).metadata();
+    return { width: meta.width, height: meta.height };
+  } catch {
+    return {};
+  }
+}
+
+export async function storeUpload(blobs: BlobStore, value: Record<string, unknown>, field: string, image: boolean): Promise<BlobRef> {
+  const data = value.data;
+  if (typeof data !== 'string') throw badRequest(`Field '${field}': data must be a string`);
+  const encoding = typeof value.encoding === 'string' ? value.encoding : 'utf-8';
+  let bytes: Uint8Array;
+  if (encoding === 'base64') {
+    if (!BASE64.test(data)) throw badRequest(`Field '${field}': data is not valid base64`);
+    bytes = new Uint8Array(Buffer.from(data, 'base64'));
+  } else {
+    bytes = new Uint8Array(Buffer.from(data, 'utf8'));
+  }
+  const filename = typeof value.filename === 'string' ? value.filename : '';
+  const contentType = typeof value['content-type'] === 'string' ? (value['content-type'] as string) : 'application/octet-stream';
+  const blob = blobs.put(bytes);
+  const ref: BlobRef = { blob, size: bytes.length, contentType, filename };
+  if (image) Object.assign(ref, await imageSize(bytes));
+  return ref;
+}
+
+/** Replace upload objects of the type's file/image fields in `body` by prepared references. */
+export async function prepareUploads(blobs: BlobStore, type: TypeDef | undefined, body: unknown): Promise<void> {
+  if (!type || !body || typeof body !== 'object' || Array.isArray(body)) return;
+  const record = body as Record<string, unknown>;
+  for (const field of fieldsOf(type)) {
+    if (field.kind !== 'NamedBlobFile' && field.kind !== 'NamedBlobImage') continue;
+    const value = record[field.name];
+    if (!value || typeof value !== 'object' || Array.isArray(value) || !('data' in value)) continue;
+    const ref = await storeUpload(blobs, value as Record<string, unknown>, field.name, field.kind === 'NamedBlobImage');
+    record[field.name] = { $blob: ref } satisfies PreparedBlob;
+  }
+}

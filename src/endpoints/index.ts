@@ -1,0 +1,10 @@
+// The route table: every family's routes, and the binary views.
+import type { RouteTable } from '../http/dispatch.ts';
+import { contentRoutes } from './content/content.routes.ts';
+
+export function routeTable(): RouteTable {
+  return {
+    routes: [...contentRoutes],
+    views: {},
+  };
+}

@@ -1,0 +1,125 @@
+// One request: parse -> authenticate -> traverse -> check permissions -> prepare -> handle ->
+// (for writes) one commit -> response. Errors from any step go through errors.ts.
+import type { Principal } from '../auth/principal.ts';
+import { canView, hasPermission } from '../auth/check.ts';
+import { ApiError, notFound, unauthorized } from '../lib/errors.ts';
+import type { ContentNode, SiteState } from '../state/model.ts';
+import { getNode } from '../state/nodes.ts';
+import { rootOf, traverse } from '../state/select.ts';
+import type { Store } from '../state/store.ts';
+import { urlOf } from '../serialize/urls.ts';
+import { errorResponse } from './errors.ts';
+import { parseUrl, type ParsedUrl } from './parse-url.ts';
+import { parseQuery } from './query.ts';
+import { isWrite, type ApiRequest, type ApiResponse, type RequestContext, type Route, type Services } from './types.ts';
+
+export type ViewHandler = (state: SiteState, req: ApiRequest, services: Services) => ApiResponse | Promise<ApiResponse>;
+
+export interface RouteTable {
+  routes: Route[];
+  views: Record<string, ViewHandler>;
+  /** Last chance for a path that does not resolve (redirects of moved content). */
+  unresolved?: (state: SiteState, url: ParsedUrl, method: string) => ApiResponse | undefined;
+}
+
+export interface DispatchInput {
+  method: string;
+  url: URL;
+  headers: Headers;
+  bodyText: string;
+}
+
+export interface Dispatcher {
+  sitePath: string[];
+  store: Store;
+  table: RouteTable;
+  services: Services;
+  /** Authenticated caller for these headers (may be slow: password hashing). */
+  authenticate: (state: SiteState, headers: Headers) => Promise<Principal>;
+  context: () => Omit<RequestContext, 'principal'>;
+}
+
+function nearestViewable(state: SiteState, principal: Principal, path: string[], siteUrl: string): string {
+  let node: ContentNode = rootOf(state);
+  let best = siteUrl;
+  for (const id of path) {
+    const uid = Object.hasOwn(node.childIds, id) ? node.childIds[id] : undefined;
+    const next = uid ? getNode(state, uid) : undefined;
+    if (!next) break;
+    node = next;
+    if (canView(state, principal, node)) best = urlOf(state, node, siteUrl);
+  }
+  return best;
+}
+
+function parseBody(text: string): unknown {
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'DeserializationError', "'No JSON object could be decoded'", 'service');
+  }
+}
+
+function findRoute(routes: Route[], endpoint: string | null, method: string): Route | 'method' | undefined {
+  const forEndpoint = routes.filter((r) => r.endpoint === endpoint);
+  if (!forEndpoint.length) return undefined;
+  return forEndpoint.find((r) => r.method === method) ?? 'method';
+}
+
+export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<ApiResponse> {
+  const state = d.store.current;
+  let url: ParsedUrl | undefined;
+  let principal: Principal | undefined;
+  try {
+    url = parseUrl(input.url, d.sitePath);
+    if (url.redirect) return { status: 302, headers: { Location: url.redirect } };
+    principal = await d.authenticate(state, input.headers);
+    const method = input.method.toUpperCase();
+    const node = traverse(d.store.current, url.contentPath);
+    if (!node) {
+      const redirect = d.table.unresolved?.(d.store.current, url, method);
+      if (redirect) return redirect;
+      throw notFound();
+    }
+    const req: ApiRequest = {
+      ...d.context(),
+      principal,
+      method,
+      url,
+      query: parseQuery(input.url.search),
+      header: (name) => input.headers.get(name) ?? undefined,
+      body: undefined,
+      context: node,
+    };
+    if (url.view) {
+      const view = d.table.views[url.view];
+      if (!view || method !== 'GET') throw notFound();
+      return await view(d.store.current, req, d.services);
+    }
+    const route = findRoute(d.table.routes, url.endpoint, method);
+    if (route === undefined) throw notFound();
+    if (route === 'method') {
+      throw new ApiError(405, 'MethodNotAllowed', `Method ${method} is not allowed on ${url.endpoint ?? 'this object'}.`);
+    }
+    if (route.on === 'site' && node.parent !== null) throw notFound();
+    const current = d.store.current;
+    if (!route.public && !hasPermission(current, principal, node, 'cms.restapi: Use REST API')) {
+      throw unauthorized("Missing 'cms.restapi: Use REST API' permission");
+    }
+    if (route.permission && !hasPermission(current, principal, node, route.permission)) throw unauthorized();
+    req.body = parseBody(input.bodyText);
+    if (route.prepare) await route.prepare(current, req, d.services);
+    const outcome = await route.handle(d.store.current, req, d.services);
+    if (!isWrite(outcome)) return outcome;
+    const { next, result } = d.store.commit(outcome.write);
+    return outcome.respond(next, result);
+  } catch (err) {
+    if (!(err instanceof ApiError)) console.error(err);
+    const current = d.store.current;
+    const siteUrl = url?.siteUrl ?? input.url.origin + (d.sitePath.length ? '/' + d.sitePath.join('/') : '');
+    const requestUrl = url?.requestUrl ?? input.url.href;
+    const contextUrl = url ? nearestViewable(current, principal ?? { id: null, fullname: '', roles: [], groups: [] }, url.contentPath, siteUrl) : siteUrl;
+    return errorResponse(err, { requestUrl, contextUrl });
+  }
+}

@@ -1,0 +1,68 @@
+// The plain-data request a handler sees, what it answers, and how a route is declared.
+import type { Draft } from 'immer';
+import type { Principal } from '../auth/principal.ts';
+import type { ContentNode, SiteState } from '../state/model.ts';
+import type { Query } from './query.ts';
+import type { ParsedUrl } from './parse-url.ts';
+
+export interface RequestContext {
+  /** Request time, ISO 8601 UTC; the only clock a handler may read. */
+  now: string;
+  /** The UID source. */
+  newUid: () => string;
+  principal: Principal;
+}
+
+export interface ApiRequest extends RequestContext {
+  method: string;
+  url: ParsedUrl;
+  query: Query;
+  header: (name: string) => string | undefined;
+  /** Parsed JSON body (undefined when the request had none). */
+  body: unknown;
+  /** The traversed context object. */
+  context: ContentNode;
+}
+
+export interface ApiResponse {
+  status: number;
+  /** JSON body; `undefined` means no body. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Raw bytes instead of JSON. */
+  bytes?: Uint8Array;
+  contentType?: string;
+}
+
+/** A write: a draft mutator, run in the single commit, and the answer built from the next state. */
+export interface WriteOutcome<T = unknown> {
+  write: (draft: Draft<SiteState>) => T;
+  respond: (next: SiteState, result: T) => ApiResponse;
+}
+
+export type Outcome = ApiResponse | WriteOutcome<any> | Promise<ApiResponse>;
+
+export const isWrite = (o: ApiResponse | WriteOutcome<any>): o is WriteOutcome<any> => 'write' in o;
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+  /** `@name` of the endpoint, or null for the content object itself. */
+  endpoint: string | null;
+  /** 'site': answers only on the site root; 'content': any object. */
+  on: 'site' | 'content';
+  /** Permission checked on the context before the handler runs (null: none beyond Use REST API). */
+  permission: string | null;
+  /** Skip the `Use REST API` check (login endpoints). */
+  public?: boolean;
+  /** Asynchronous preparation outside the reducer (storing uploaded bytes, hashing passwords). */
+  prepare?: (state: SiteState, req: ApiRequest, services: Services) => Promise<void>;
+  handle: (state: SiteState, req: ApiRequest, services: Services) => Outcome;
+}
+
+/** Stateful helpers that live outside the site state (I/O, caches). */
+export interface Services {
+  blobs: import('../blobs/store.ts').BlobStore;
+}
+
+export const json = (body: unknown, status = 200, headers?: Record<string, string>): ApiResponse => ({ status, body, headers });
+export const noContent = (): ApiResponse => ({ status: 204 });

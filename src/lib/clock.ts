@@ -1,0 +1,35 @@
+// The clock and the UID source handed to requests. Only bin/ and the app choose which.
+import { randomUUID } from 'node:crypto';
+
+export interface Clock {
+  now(): string;
+}
+export interface IdSource {
+  next(): string;
+}
+
+const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
+export const systemClock: Clock = { now: () => iso(new Date()) };
+
+export function frozenClock(at = '2026-01-01T00:00:00+00:00'): Clock {
+  return { now: () => at };
+}
+
+/** A clock the caller moves by hand (tests of expiry). */
+export function manualClock(start = '2026-01-01T00:00:00+00:00') {
+  let t = Date.parse(start);
+  return {
+    now: () => iso(new Date(t)),
+    advance(seconds: number) {
+      t += seconds * 1000;
+    },
+  };
+}
+
+export const randomIds: IdSource = { next: () => randomUUID().replace(/-/g, '') };
+
+export function sequentialIds(start = 1): IdSource {
+  let n = start;
+  return { next: () => (n++).toString(16).padStart(32, '0') };
+}

@@ -1,0 +1,120 @@
+// Full serialisation of a content object (seed "Content object", supplement 7.1/7.5).
+import type { ApiRequest } from '../http/types.ts';
+import type { ContentNode, SiteState } from '../state/model.ts';
+import { getNode } from '../state/nodes.ts';
+import { canView, hasPermission } from '../auth/check.ts';
+import { fieldsOf, isLockable } from '../types/schema.ts';
+import { has, all, first, parseBoolean } from '../http/query.ts';
+import { badRequest } from '../lib/errors.ts';
+import { batch } from './batching.ts';
+import { components } from './components.ts';
+import { readField } from './fields.ts';
+import { summary } from './summary.ts';
+import { urlOf } from './urls.ts';
+import { formatDate } from './dates.ts';
+import { lockInfo } from './lock.ts';
+
+/** Fields the serializer writes itself, or never writes, whatever the schema says. */
+const SKIPPED_FIELDS = new Set(['id', 'allow_discussion', 'changeNote']);
+
+export interface SerializeOptions {
+  /** Include folder/collection items (default: yes, unless include_items=false). */
+  items?: boolean;
+  /** Include @components (default yes). */
+  components?: boolean;
+}
+
+/** Results a Collection lists as its items; set by the collection module. */
+let collectionResults: (state: SiteState, node: ContentNode, req: ApiRequest) => ContentNode[] = () => [];
+export function setCollectionResults(fn: typeof collectionResults): void {
+  collectionResults = fn;
+}
+
+function neighbour(state: SiteState, node: ContentNode, req: ApiRequest, delta: number): Record<string, unknown> {
+  if (node.parent === null) return {};
+  const parent = getNode(state, node.parent);
+  if (!parent || parent.fields.nextPreviousEnabled !== true) return {};
+  const siblings = parent.children;
+  let at = siblings.indexOf(node.uid) + delta;
+  while (at >= 0 && at < siblings.length) {
+    const sibling = getNode(state, siblings[at]);
+    if (sibling && canView(state, req.principal, sibling)) return summary(state, sibling, req);
+    at += delta;
+  }
+  return {};
+}
+
+function itemsOf(state: SiteState, node: ContentNode, req: ApiRequest): ContentNode[] {
+  if (node.type === 'Collection') return collectionResults(state, node, req);
+  return node.children
+    .map((uid) => getNode(state, uid))
+    .filter((c): c is ContentNode => !!c && canView(state, req.principal, c));
+}
+
+export function wantsItems(node: ContentNode, req: ApiRequest): boolean {
+  const raw = first(req.query, 'include_items');
+  if (raw === undefined || node.parent === null) return true;
+  const value = parseBoolean(raw);
+  if (value === undefined) throw badRequest(`Could not parse value '${raw}' as boolean`);
+  return value;
+}
+
+export function serializeContent(state: SiteState, node: ContentNode, req: ApiRequest, options: SerializeOptions = {}): Record<string, unknown> {
+  const type = state.types[node.type];
+  const isRoot = node.parent === null;
+  const url = urlOf(state, node, req.url.siteUrl);
+  const out: Record<string, unknown> = {};
+  if (options.components !== false) out['@components'] = components(state, node, req);
+  out['@id'] = url;
+  out['@type'] = node.type;
+  out.UID = node.uid;
+  out.id = isRoot ? state.settings.siteId : node.id;
+  out.type_title = type?.title ?? node.type;
+  out.allow_discussion = false;
+  out.is_folderish = type?.folderish ?? false;
+  out.layout = node.layout;
+  out.review_state = node.reviewState;
+  out.lock = type && isLockable(type) ? lockInfo(state, node, req) : {};
+  out.working_copy = null;
+  out.working_copy_of = null;
+  if (isRoot) {
+    out.parent = {};
+  } else {
+    const parent = getNode(state, node.parent!)!;
+    out.parent = summary(state, parent, req);
+    out.created = formatDate(node.created);
+    out.modified = formatDate(node.modified);
+    out.version = 'current';
+    out.previous_item = neighbour(state, node, req, -1);
+    out.next_item = neighbour(state, node, req, +1);
+  }
+  for (const field of type ? fieldsOf(type) : []) {
+    if (SKIPPED_FIELDS.has(field.name)) continue;
+    out[field.name] = readField(state, node, field, req, url);
+  }
+  if (type?.behaviors.includes('cms.versioning')) out.changeNote = '';
+  addTargetUrl(state, node, req, url, out);
+  const listsItems = (type?.folderish || node.type === 'Collection') && options.items !== false;
+  if (listsItems && wantsItems(node, req)) {
+    const items = itemsOf(state, node, req);
+    const full = has(req.query, 'fullobjects');
+    const metadata = all(req.query, 'metadata_fields').flatMap((v) => v.split(','));
+    const result = batch(req, items.length, (s, e) =>
+      items.slice(s, e).map((c) => (full ? serializeContent(state, c, req, { items: false }) : summary(state, c, req, metadata))),
+    );
+    out.items = result.items;
+    out.items_total = result.items_total;
+    if (result.batching) out.batching = result.batching;
+  }
+  return out;
+}
+
+function addTargetUrl(state: SiteState, node: ContentNode, req: ApiRequest, url: string, out: Record<string, unknown>) {
+  if (node.type === 'File' || node.type === 'Image') {
+    if (!hasPermission(state, req.principal, node, 'Modify portal content')) {
+      out.targetUrl = `${url}/@@download/${node.type === 'File' ? 'file' : 'image'}`;
+    }
+  } else if (node.type === 'Link' && req.principal.id === null && typeof out.remoteUrl === 'string') {
+    out.targetUrl = out.remoteUrl;
+  }
+}

@@ -1,0 +1,10 @@
+// Public URLs of objects, built from the site URL of the request.
+import type { ContentNode, SiteState } from '../state/model.ts';
+import { pathOf } from '../state/select.ts';
+
+const enc = (s: string) => encodeURIComponent(s).replace(/%40/g, '@').replace(/%2B/g, '+');
+
+export function urlOf(state: SiteState, node: ContentNode, siteUrl: string): string {
+  const path = pathOf(state, node);
+  return path.length ? `${siteUrl}/${path.map(enc).join('/')}` : siteUrl;
+}

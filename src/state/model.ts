@@ -1,0 +1,98 @@
+// The whole site as plain, serializable data. Nodes refer to each other by UID only.
+import type { TypeDef } from '../types/model.ts';
+
+/** Stored form of a file or image field: the bytes live in the blob store, addressed by hash. */
+export interface BlobRef {
+  blob: string; // sha256 hex of the bytes
+  size: number;
+  contentType: string;
+  filename: string;
+  width?: number;
+  height?: number;
+}
+
+export interface WorkflowEntry {
+  action: string | null;
+  actor: string;
+  comments: string;
+  review_state: string;
+  time: string;
+}
+
+export interface ContentNode {
+  uid: string;
+  intid: number;
+  id: string;
+  type: string;
+  parent: string | null;
+  /** Ordered child UIDs (folderish nodes only; empty otherwise). */
+  children: string[];
+  /** Child short id -> UID, for traversal. */
+  childIds: Record<string, string>;
+  /** Values of schema fields, by field name. */
+  fields: Record<string, unknown>;
+  created: string;
+  modified: string;
+  layout: string;
+  reviewState: string | null;
+  workflowHistory: WorkflowEntry[];
+  /** principal id -> local roles */
+  localRoles: Record<string, string[]>;
+  blockLocalRoles: boolean;
+  /** Current lock, if any (expiry is judged against the request clock). */
+  lock?: LockInfo;
+}
+
+export interface LockInfo {
+  token: string;
+  creator: string;
+  created: string;
+  timeout: number;
+  stealable: boolean;
+}
+
+/** Nodes are sharded two levels deep by a hash of the UID, so one write copies ~2x256 keys. */
+export type NodeShards = Record<string, Record<string, Record<string, ContentNode>>>;
+
+export interface User {
+  id: string;
+  username: string;
+  fullname: string;
+  email: string;
+  description: string;
+  home_page: string;
+  location: string;
+  passwordHash: string;
+  roles: string[];
+}
+
+export interface Group {
+  id: string;
+  title: string;
+  description: string;
+  email: string;
+  roles: string[];
+  members: string[];
+}
+
+export interface SiteSettings {
+  /** Short id of the site (the last segment of the site path). */
+  siteId: string;
+  /** Volto integration: blocks on the root and on pages, folderish pages. */
+  volto: boolean;
+  defaultLanguage: string;
+  availableLanguages: string[];
+  timezone: string;
+}
+
+export interface SiteState {
+  rootUid: string;
+  nodes: NodeShards;
+  nodeCount: number;
+  types: Record<string, TypeDef>;
+  settings: SiteSettings;
+  users: Record<string, User>;
+  groups: Record<string, Group>;
+  registry: Record<string, unknown>;
+  nextIntid: number;
+}

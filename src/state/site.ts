@@ -1,0 +1,58 @@
+// A new, empty site: the root object, the default types, the built-in groups, default registry.
+import { freeze } from 'immer';
+import type { ContentNode, SiteSettings, SiteState } from './model.ts';
+import { defaultTypes, SITE_ROOT_TYPE } from '../types/defaults.ts';
+import { putNode } from './nodes.ts';
+
+export interface NewSite {
+  settings: SiteSettings;
+  title: string;
+  description?: string;
+  rootUid: string;
+  now: string;
+  creator: string;
+}
+
+export function createSite(input: NewSite): SiteState {
+  const state: SiteState = {
+    rootUid: input.rootUid,
+    nodes: {},
+    nodeCount: 0,
+    types: defaultTypes(input.settings.volto),
+    settings: input.settings,
+    users: {},
+    groups: {
+      Administrators: { id: 'Administrators', title: 'Administrators', description: '', email: '', roles: ['Manager'], members: [] },
+      Reviewers: { id: 'Reviewers', title: 'Reviewers', description: '', email: '', roles: ['Reviewer'], members: [] },
+      'Site Administrators': { id: 'Site Administrators', title: 'Site Administrators', description: '', email: '', roles: ['Site Administrator'], members: [] },
+      AuthenticatedUsers: { id: 'AuthenticatedUsers', title: 'Authenticated Users (Virtual Group)', description: 'Automatic Group Provider', email: '', roles: [], members: [] },
+    },
+    registry: {},
+    nextIntid: 1,
+  };
+  const root: ContentNode = {
+    uid: input.rootUid,
+    intid: state.nextIntid++,
+    id: input.settings.siteId,
+    type: SITE_ROOT_TYPE,
+    parent: null,
+    children: [],
+    childIds: {},
+    fields: {
+      title: input.title,
+      description: input.description ?? '',
+      creators: [input.creator],
+      language: input.settings.defaultLanguage,
+      ...(input.settings.volto ? { blocks: {}, blocks_layout: { items: [] } } : {}),
+    },
+    created: input.now,
+    modified: input.now,
+    layout: 'document_view',
+    reviewState: null,
+    workflowHistory: [],
+    localRoles: {},
+    blockLocalRoles: false,
+  };
+  putNode(state, root);
+  return freeze(state, true);
+}

@@ -1,0 +1,52 @@
+// The one mutable cell: the current immutable site state. Every change goes through commit(),
+// which runs one Immer recipe and hands the patches to subscribers (catalog, journal, trace).
+import { enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
+import type { SiteState } from './model.ts';
+
+enablePatches();
+
+export interface Commit {
+  before: SiteState;
+  after: SiteState;
+  patches: Patch[];
+  inverse: Patch[];
+}
+
+export type Subscriber = (commit: Commit) => void;
+
+export class Store {
+  private state: SiteState;
+  private readonly subscribers = new Set<Subscriber>();
+
+  constructor(initial: SiteState) {
+    this.state = initial;
+  }
+
+  get current(): SiteState {
+    return this.state;
+  }
+
+  subscribe(fn: Subscriber): () => void {
+    this.subscribers.add(fn);
+    return () => this.subscribers.delete(fn);
+  }
+
+  /** Run a draft mutator; if it throws, nothing changes. Returns the recipe's result. */
+  commit<T>(recipe: (draft: Draft<SiteState>) => T): { next: SiteState; result: T } {
+    let result!: T;
+    const [next, patches, inverse] = produceWithPatches(this.state, (draft) => {
+      result = recipe(draft);
+    });
+    if (next !== this.state) {
+      const before = this.state;
+      this.state = next;
+      for (const fn of this.subscribers) fn({ before, after: next, patches, inverse });
+    }
+    return { next, result };
+  }
+
+  /** Replace the whole state (restore of a snapshot or checkpoint). */
+  replace(next: SiteState): void {
+    this.state = next;
+  }
+}

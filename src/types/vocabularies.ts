@@ -1,0 +1,32 @@
+// Small static vocabularies the serializers need (token -> title).
+
+export const LANGUAGES: Record<string, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  es: 'Español',
+  fr: 'Français',
+  it: 'Italiano',
+  nl: 'Nederlands',
+  pt: 'Português',
+  ca: 'Català',
+  eu: 'Euskara',
+  ja: '日本語',
+};
+
+export const METADATA_FIELD_TITLES: Record<string, string> = {
+  Title: 'Title',
+  Creator: 'Creator',
+  Type: 'Type',
+  ModificationDate: 'Last modified',
+  CreationDate: 'Created on',
+  EffectiveDate: 'Publication date',
+  ExpirationDate: 'Expiration date',
+  Description: 'Description',
+  Subject: 'Tags',
+  getId: 'Short name',
+  review_state: 'Review state',
+  getObjSize: 'Size',
+  start: 'Start Date',
+  end: 'End Date',
+  location: 'Location',
+};
