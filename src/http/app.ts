@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { authenticate, type RootUser } from '../auth/authenticate.ts';
 import { VerifiedCache } from '../auth/passwords.ts';
 import { BlobStore } from '../blobs/store.ts';
+import { ScaleCache } from '../endpoints/files/scale-cache.ts';
 import { randomIds, systemClock, type Clock, type IdSource } from '../lib/clock.ts';
 import type { Store } from '../state/store.ts';
 import { dispatch, type RouteTable } from './dispatch.ts';
@@ -38,7 +39,7 @@ export function createApp(options: AppOptions) {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
   const cache = new VerifiedCache();
-  const services: Services = { blobs: options.blobs ?? new BlobStore() };
+  const services: Services = { blobs: options.blobs ?? new BlobStore(), scales: new ScaleCache() };
   const sitePath = options.sitePath.split('/').filter(Boolean);
   const dispatcher = {
     sitePath,

@@ -62,6 +62,8 @@ export interface Route {
 /** Stateful helpers that live outside the site state (I/O, caches). */
 export interface Services {
   blobs: import('../blobs/store.ts').BlobStore;
+  /** Generated image scales (LRU by bytes). */
+  scales: import('../endpoints/files/scale-cache.ts').ScaleCache;
 }
 
 export const json = (body: unknown, status = 200, headers?: Record<string, string>): ApiResponse => ({ status, body, headers });

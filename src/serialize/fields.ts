@@ -29,7 +29,8 @@ export function storedValue(node: ContentNode, field: FieldDef): unknown {
   return Object.hasOwn(node.fields, field.name) ? node.fields[field.name] : missingValue(field);
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
 /** RichText output: HTML; plain text sources are converted to paragraphs. */
 export function richTextOutput(value: { data: string; 'content-type': string }): string {

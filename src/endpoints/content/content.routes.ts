@@ -8,6 +8,7 @@ import { urlOf } from '../../serialize/urls.ts';
 import { checkCreate, createContent } from './content.create.ts';
 import { checkBody, checkLock, deleteContent, updateContent } from './content.update.ts';
 import { prepareUploads } from './uploads.ts';
+import './collection.ts';
 
 export const contentRoutes: Route[] = [
   {

@@ -1,0 +1,97 @@
+// The spec-tests' only door to a server: HTTP requests, either in-process (a fresh server per
+// call of `connect()`, through app.request) or against SPEC_BASE_URL (any running server;
+// SPEC_ADMIN=user:password). Tests use only what this file exports.
+import { randomUUID } from 'node:crypto';
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON body, or undefined when the body is empty or not JSON. */
+  body: any;
+  text: string;
+}
+
+export type Auth = 'admin' | 'anonymous' | { user: string; password: string } | { bearer: string };
+
+export interface RequestOptions {
+  auth?: Auth;
+  body?: unknown;
+  /** Raw body text (sent as is). */
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Api {
+  /** URL of the site root, e.g. http://localhost:8080/Plone */
+  base: string;
+  admin: { user: string; password: string };
+  request(method: string, path: string, options?: RequestOptions): Promise<Reply>;
+  get(path: string, options?: RequestOptions): Promise<Reply>;
+  post(path: string, body?: unknown, options?: RequestOptions): Promise<Reply>;
+  patch(path: string, body?: unknown, options?: RequestOptions): Promise<Reply>;
+  del(path: string, body?: unknown, options?: RequestOptions): Promise<Reply>;
+  /** Create a folder with a unique id at the site root; returns its site-relative path ("/sandbox-…"). */
+  sandbox(): Promise<string>;
+  /** True when talking to a server over the network (SPEC_BASE_URL). */
+  remote: boolean;
+}
+
+function authHeader(auth: Auth | undefined, admin: { user: string; password: string }): Record<string, string> {
+  if (!auth || auth === 'anonymous') return {};
+  if (auth === 'admin') return { Authorization: 'Basic ' + Buffer.from(`${admin.user}:${admin.password}`).toString('base64') };
+  if ('bearer' in auth) return { Authorization: `Bearer ${auth.bearer}` };
+  return { Authorization: 'Basic ' + Buffer.from(`${auth.user}:${auth.password}`).toString('base64') };
+}
+
+/** A fresh site (in-process) or the configured remote one. Options apply to in-process sites only. */
+export async function connect(options: { volto?: boolean; fixture?: string } = {}): Promise<Api> {
+  const remote = process.env.SPEC_BASE_URL;
+  const [user, password] = (process.env.SPEC_ADMIN ?? 'admin:admin').split(':');
+  const admin = { user, password };
+  let fetcher: (url: string, init: RequestInit) => Promise<Response>;
+  let base: string;
+  if (remote) {
+    base = remote.replace(/\/$/, '');
+    fetcher = (url, init) => fetch(url, init);
+  } else {
+    const { createServer } = await import('../src/server.ts');
+    const server = await createServer({ volto: options.volto, fixture: options.fixture, admin } as Parameters<typeof createServer>[0]);
+    base = 'http://localhost:8080/Plone';
+    fetcher = async (url, init) => server.app.request(url, init);
+  }
+  const request = async (method: string, path: string, o: RequestOptions = {}): Promise<Reply> => {
+    const url = /^https?:/.test(path) ? path : base + path;
+    const headers: Record<string, string> = { Accept: 'application/json', ...authHeader(o.auth ?? 'admin', admin), ...o.headers };
+    let body: string | undefined = o.raw;
+    if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const res = await fetcher(url, { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  };
+  const api: Api = {
+    base,
+    admin,
+    remote: !!remote,
+    request,
+    get: (p, o) => request('GET', p, o),
+    post: (p, b, o) => request('POST', p, { ...o, body: b }),
+    patch: (p, b, o) => request('PATCH', p, { ...o, body: b }),
+    del: (p, b, o) => request('DELETE', p, { ...o, body: b }),
+    async sandbox() {
+      const id = `sandbox-${randomUUID().slice(0, 8)}`;
+      const r = await request('POST', '', { body: { '@type': 'Folder', id, title: `Sandbox ${id}` } });
+      if (r.status !== 201) throw new Error(`cannot create sandbox: ${r.status} ${r.text}`);
+      return `/${id}`;
+    },
+  };
+  return api;
+}

@@ -1,0 +1,10 @@
+// The binary (non-JSON) views of content objects, registered in RouteTable.views.
+import type { ViewHandler } from '../../http/dispatch.ts';
+import { displayFileView, downloadView } from './download.ts';
+import { imagesView } from './images.ts';
+
+export const fileViews: Record<string, ViewHandler> = {
+  '@@download': downloadView,
+  '@@display-file': displayFileView,
+  '@@images': imagesView,
+};
