@@ -9,6 +9,8 @@ export interface Reply {
   /** Parsed JSON body, or undefined when the body is empty or not JSON. */
   body: any;
   text: string;
+  /** The raw body (binary views). */
+  bytes: Uint8Array;
 }
 
 export type Auth = 'admin' | 'anonymous' | { user: string; password: string } | { bearer: string };
@@ -68,14 +70,15 @@ export async function connect(options: { volto?: boolean; fixture?: string } = {
       headers['Content-Type'] ??= 'application/json';
     }
     const res = await fetcher(url, { method, headers, body, redirect: 'manual' });
-    const text = await res.text();
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
       parsed = undefined;
     }
-    return { status: res.status, headers: res.headers, body: parsed, text };
+    return { status: res.status, headers: res.headers, body: parsed, text, bytes };
   };
   const api: Api = {
     base,

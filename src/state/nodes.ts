@@ -2,7 +2,8 @@
 // Immer copies at most two maps of <=256 keys plus the node, whatever the size of the site.
 import type { ContentNode, NodeShards, SiteState } from './model.ts';
 
-function shardKeys(uid: string): [string, string] {
+/** The two shard keys (outer, inner) a UID is stored under. */
+export function shardKeys(uid: string): [string, string] {
   // FNV-1a over the UID: sequential or user-chosen UIDs still spread evenly.
   let h = 0x811c9dc5;
   for (let i = 0; i < uid.length; i++) {

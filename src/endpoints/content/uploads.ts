@@ -17,6 +17,17 @@ export const isPreparedBlob = (v: unknown): v is PreparedBlob =>
 
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 
+const BY_EXTENSION: Record<string, string> = {
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
+  avif: 'image/avif', tif: 'image/tiff', tiff: 'image/tiff', pdf: 'application/pdf', txt: 'text/plain', html: 'text/html',
+  csv: 'text/csv', json: 'application/json', zip: 'application/zip', mp3: 'audio/mpeg', mp4: 'video/mp4',
+  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/** The type of an upload sent without `content-type`, from its file name. */
+export const guessType = (filename: string) =>
+  BY_EXTENSION[/\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+
 export async function imageSize(bytes: Uint8Array): Promise<{ width?: number; height?: number }> {
   try {
     const meta = await sharp(bytes).metadata();
@@ -38,7 +49,8 @@ export async function storeUpload(blobs: BlobStore, value: Record<string, unknow
     bytes = new Uint8Array(Buffer.from(data, 'utf8'));
   }
   const filename = typeof value.filename === 'string' ? value.filename : '';
-  const contentType = typeof value['content-type'] === 'string' ? (value['content-type'] as string) : 'application/octet-stream';
+  const sent = value['content-type'];
+  const contentType = typeof sent === 'string' && sent ? sent : guessType(filename);
   const blob = blobs.put(bytes);
   const ref: BlobRef = { blob, size: bytes.length, contentType, filename };
   if (image) Object.assign(ref, await imageSize(bytes));

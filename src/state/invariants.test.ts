@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { produce } from 'immer';
+import type { ContentNode, SiteState } from './model.ts';
+import { checkSite } from './invariants.ts';
+import { getNode, putNode, shardKeys } from './nodes.ts';
+import { createSite } from './site.ts';
+import { addChild, removeSubtree, renameChild, reorderChild } from './tree.ts';
+
+const ROOT = 'r00t';
+
+function node(uid: string, id: string, type: string, intid: number): ContentNode {
+  return {
+    uid, intid, id, type, parent: null, children: [], childIds: {}, fields: { title: id },
+    created: '2026-01-01T00:00:00+00:00', modified: '2026-01-01T00:00:00+00:00', layout: 'view',
+    reviewState: 'private', workflowHistory: [], localRoles: {}, blockLocalRoles: false,
+  };
+}
+
+/** Root -> folder "f" (uid F) -> documents "a" (A), "b" (B); document "c" (C) at the root. */
+function sound(): SiteState {
+  const site = createSite({
+    settings: { siteId: 'Plone', volto: false, defaultLanguage: 'en', availableLanguages: ['en'], timezone: 'UTC' },
+    title: 'Site', rootUid: ROOT, now: '2026-01-01T00:00:00+00:00', creator: 'admin',
+  });
+  return produce(site, (d) => {
+    addChild(d, ROOT, node('F', 'f', 'Folder', d.nextIntid++));
+    addChild(d, 'F', node('A', 'a', 'Document', d.nextIntid++));
+    addChild(d, 'F', node('B', 'b', 'Document', d.nextIntid++));
+    addChild(d, ROOT, node('C', 'c', 'Document', d.nextIntid++));
+  });
+}
+
+/** A corrupted copy: `mutate` edits a plain, unfrozen deep copy directly (no tree helpers). */
+function corrupt(mutate: (s: SiteState, n: (uid: string) => ContentNode) => void): string[] {
+  const s = structuredClone(sound()) as SiteState;
+  mutate(s, (uid) => getNode(s, uid)!);
+  return checkSite(s);
+}
+
+describe('checkSite on sound states', () => {
+  it('finds nothing wrong in a fresh site and in one built with the tree mutators', () => {
+    const site = sound();
+    expect(site.nodeCount).toBe(5);
+    expect(checkSite(site)).toEqual([]);
+  });
+
+  it('stays clean through rename, reorder and subtree removal', () => {
+    const next = produce(sound(), (d) => {
+      renameChild(d, 'A', 'a2');
+      reorderChild(d, 'B', 0);
+      removeSubtree(d, 'C');
+    });
+    expect(getNode(next, 'F')!.children).toEqual(['B', 'A']);
+    expect(next.nodeCount).toBe(4);
+    expect(checkSite(next)).toEqual([]);
+  });
+
+  it('accepts the removal of a whole folder', () => {
+    const next = produce(sound(), (d) => removeSubtree(d, 'F'));
+    expect(next.nodeCount).toBe(2);
+    expect(checkSite(next)).toEqual([]);
+  });
+});
+
+describe('checkSite detects each kind of corruption', () => {
+  it('root missing from the index', () => {
+    const problems = corrupt((s) => {
+      s.rootUid = 'nope';
+    });
+    expect(problems).toContain('root nope not indexed');
+    expect(problems).toContain(`${ROOT} has no parent but is not the root`);
+  });
+
+  it('root with a parent', () => {
+    expect(corrupt((s, n) => (n(ROOT).parent = 'F'))).toContain(`root ${ROOT} has parent F`);
+  });
+
+  it('a second parentless node', () => {
+    expect(corrupt((s, n) => (n('C').parent = null))).toContain('C has no parent but is not the root');
+  });
+
+  it('a parent that does not exist', () => {
+    expect(corrupt((s, n) => (n('A').parent = 'ghost'))).toContain('A has missing parent ghost');
+  });
+
+  it('a child missing from its parent children', () => {
+    const problems = corrupt((s, n) => n('F').children.splice(0, 1));
+    expect(problems).toContain('A not in children of its parent F');
+    expect(problems).toContain('F childIds["a"] = A not in children');
+    expect(problems).toContain('A indexed but not reachable from the root');
+  });
+
+  it('a child missing from its parent childIds', () => {
+    const problems = corrupt((s, n) => delete n('F').childIds.b);
+    expect(problems).toContain('B not in childIds of its parent F under "b"');
+    expect(problems).toContain('F child B missing from childIds');
+  });
+
+  it('childIds under a stale id (rename without the parent)', () => {
+    const problems = corrupt((s, n) => (n('A').id = 'renamed'));
+    expect(problems).toContain('A not in childIds of its parent F under "renamed"');
+    expect(problems).toContain('F childIds["a"] points to A whose id is "renamed"');
+  });
+
+  it('duplicate UIDs in children', () => {
+    expect(corrupt((s, n) => n('F').children.push('A'))).toContain('F lists child A twice in children');
+  });
+
+  it('a UID mapped under two ids', () => {
+    expect(corrupt((s, n) => (n('F').childIds.alias = 'A'))).toContain('F maps UID A under two ids in childIds');
+  });
+
+  it('a listed child that is not indexed', () => {
+    expect(corrupt((s, n) => n('F').children.push('ghost'))).toContain('F lists missing child ghost');
+  });
+
+  it('a listed child whose parent is another node', () => {
+    const problems = corrupt((s, n) => {
+      n(ROOT).children.push('A');
+      n(ROOT).childIds.a = 'A';
+    });
+    expect(problems).toContain(`${ROOT} lists child A whose parent is F`);
+    expect(problems).toContain('A reached twice from the root (cycle or shared child)');
+  });
+
+  it('two children with the same id in one container', () => {
+    const problems = corrupt((s, n) => (n('B').id = 'a'));
+    expect(problems).toContain('id "a" used twice in F (A, B)');
+  });
+
+  it('a node indexed but unreachable (orphan subtree)', () => {
+    const problems = corrupt((s) => {
+      const orphan = { ...node('O', 'o', 'Document', s.nextIntid++), parent: ROOT };
+      putNode(s, orphan);
+    });
+    expect(problems).toEqual(['O not in children of its parent r00t', `O not in childIds of its parent ${ROOT} under "o"`, 'O indexed but not reachable from the root']);
+  });
+
+  it('a node reachable but not indexed', () => {
+    const problems = corrupt((s) => {
+      const [a, b] = shardKeys('B');
+      delete s.nodes[a][b].B;
+      s.nodeCount -= 1;
+    });
+    expect(problems).toContain('F lists missing child B');
+  });
+
+  it('a cycle', () => {
+    const problems = corrupt((s, n) => {
+      n('F').children.push(ROOT);
+      n('F').childIds.loop = ROOT;
+    });
+    expect(problems).toContain(`${ROOT} reached twice from the root (cycle or shared child)`);
+    expect(problems).toContain(`F lists child ${ROOT} whose parent is null`);
+  });
+
+  it('nodeCount off by one', () => {
+    expect(corrupt((s) => (s.nodeCount += 1))).toEqual(['nodeCount 6 but 5 nodes indexed']);
+  });
+
+  it('a node stored in the wrong shard', () => {
+    const problems = corrupt((s) => {
+      const [a, b] = shardKeys('C');
+      const c = s.nodes[a][b].C;
+      delete s.nodes[a][b].C;
+      const wrongB = b === '0' ? '1' : '0';
+      (s.nodes[a][wrongB] ??= {}).C = c;
+    });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^node C stored in shard [0-9a-f]+\/[0-9a-f]+, hashes to [0-9a-f]+\/[0-9a-f]+$/);
+  });
+
+  it('a node stored under another key', () => {
+    const problems = corrupt((s) => {
+      const [a, b] = shardKeys('C');
+      const c = s.nodes[a][b].C;
+      c.uid = 'C';
+      s.nodes[a][b].C = { ...c, uid: 'X' };
+    });
+    expect(problems).toContain('node X stored under key C');
+  });
+
+  it('duplicate intids', () => {
+    const intidOfA = getNode(sound(), 'A')!.intid;
+    expect(corrupt((s, n) => (n('B').intid = intidOfA))).toEqual([`intid ${intidOfA} used by A and B`]);
+  });
+
+  it('an intid not below nextIntid', () => {
+    expect(corrupt((s, n) => (n('C').intid = s.nextIntid))).toEqual([`intid 6 of C not below nextIntid 6`]);
+  });
+});
