@@ -7,6 +7,10 @@ import { createSite } from './state/site.ts';
 import { Store } from './state/store.ts';
 import { routeTable } from './endpoints/index.ts';
 import type { SiteSettings } from './state/model.ts';
+import type { OutsideRoutes } from './http/dispatch.ts';
+import { applyFixture, readFixture } from './fixtures/load.ts';
+import type { PluginTokenOptions, TokenOptions } from './auth/tokens.ts';
+import type { ThrottleOptions } from './auth/throttle.ts';
 
 export interface ServerOptions {
   sitePath?: string;
@@ -19,6 +23,20 @@ export interface ServerOptions {
   blobDir?: string;
   corsOrigin?: string[];
   log?: (line: string) => void;
+  /** A fixture to load: a folder name under fixtures/ or a path to a fixture folder. */
+  fixture?: string;
+  /** Also log the requests that load the fixture. */
+  logFixture?: boolean;
+  /** Keeps the login-token secret (`<dataDir>/jwt-secret`, mode 0600); omitted: in memory. */
+  dataDir?: string;
+  /** Login tokens: lifetime (s, default 12 h, 0 = no expiry), storeTokens, useKeyring. */
+  tokens?: Partial<TokenOptions> & PluginTokenOptions;
+  /** Failed-password throttling (see docs/security.md). */
+  throttle?: Partial<ThrottleOptions>;
+  /** A ready blob store (persistence passes its durable one); default: `new BlobStore(blobDir)`. */
+  blobs?: BlobStore;
+  /** Routes outside the content tree (the `++dev++` endpoints of src/endpoints/dev). */
+  outside?: OutsideRoutes;
 }
 
 export async function createServer(options: ServerOptions = {}) {
@@ -27,16 +45,27 @@ export async function createServer(options: ServerOptions = {}) {
   const clock = options.clock ?? (options.deterministic ? frozenClock() : systemClock);
   const ids = options.ids ?? (options.deterministic ? sequentialIds() : randomIds);
   const admin = options.admin ?? { user: 'admin', password: 'admin' };
+  const fixture = options.fixture ? readFixture(options.fixture) : undefined;
+  const site = fixture?.site;
+  const languages = site?.languages ?? ['en'];
   const settings: SiteSettings = {
     siteId,
-    volto: options.volto ?? false,
-    defaultLanguage: 'en',
-    availableLanguages: ['en'],
+    volto: options.volto ?? site?.volto ?? false,
+    defaultLanguage: languages[0],
+    availableLanguages: languages,
     timezone: 'UTC',
   };
   const store = new Store(
-    createSite({ settings, title: options.title ?? 'Plone site', rootUid: ids.next(), now: clock.now(), creator: admin.user }),
+    createSite({
+      settings,
+      title: options.title ?? site?.title ?? 'Plone site',
+      description: site?.description,
+      rootUid: ids.next(),
+      now: clock.now(),
+      creator: admin.user,
+    }),
   );
+  let loading = !!fixture && !options.logFixture;
   const { app, services } = createApp({
     store,
     table: routeTable(),
@@ -44,9 +73,38 @@ export async function createServer(options: ServerOptions = {}) {
     sitePath,
     clock,
     ids,
-    blobs: new BlobStore(options.blobDir),
+    blobs: options.blobs ?? new BlobStore(options.blobDir),
+    outside: options.outside,
     corsOrigin: options.corsOrigin,
-    log: options.log,
+    dataDir: options.dataDir,
+    tokens: options.tokens,
+    throttle: options.throttle,
+    log: options.log && ((line) => {
+      if (!loading) options.log!(line);
+    }),
   });
-  return { app, store, services, sitePath, admin, clock, ids };
+  let loaded: { dir: string; users: number; content: number } | undefined;
+  if (fixture) {
+    const siteUrl = `http://localhost${sitePath}`;
+    const authorization = 'Basic ' + Buffer.from(`${admin.user}:${admin.password}`).toString('base64');
+    const counts = await applyFixture(fixture, {
+      store,
+      siteUrl,
+      send: async (method, url, body) => {
+        const headers = { Authorization: authorization, Accept: 'application/json', 'Content-Type': 'application/json' };
+        const res = await app.request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+        const text = await res.text();
+        let parsed: unknown;
+        try {
+          parsed = text ? JSON.parse(text) : undefined;
+        } catch {
+          parsed = { message: text };
+        }
+        return { status: res.status, body: parsed };
+      },
+    });
+    loaded = { dir: fixture.dir, ...counts };
+    loading = false;
+  }
+  return { app, store, services, sitePath, admin, clock, ids, fixture: loaded };
 }

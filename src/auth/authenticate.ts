@@ -1,52 +1,101 @@
 // Credentials -> Principal. Invalid credentials are not an error by themselves: the request
-// runs as Anonymous (supplement 1.5).
+// runs as Anonymous (supplement 1.5). HTTP Basic (login name + password, throttled) and
+// Bearer tokens from @login; the administrator given on the command line logs in like a user.
 import type { SiteState } from '../state/model.ts';
 import { ANONYMOUS, type Principal } from './principal.ts';
-import type { VerifiedCache } from './passwords.ts';
+import { hashPassword, VerifiedCache } from './passwords.ts';
+import { effectiveRoles, groupsOf } from './membership.ts';
+import { Outbox } from './outbox.ts';
+import { securitySettings } from './settings.ts';
+import type { LoginThrottle } from './throttle.ts';
+import { toSeconds, type TokenService } from './tokens.ts';
 
 export interface RootUser {
   id: string;
   passwordHash: string;
 }
 
-export function principalForUser(state: SiteState, userId: string): Principal | undefined {
-  const user = state.users[userId];
-  if (!user) return undefined;
-  const groups = Object.values(state.groups).filter((g) => g.members.includes(userId));
-  const roles = new Set(user.roles);
-  for (const g of groups) for (const r of g.roles) roles.add(r);
-  return { id: user.id, fullname: user.fullname, roles: [...roles], groups: groups.map((g) => g.id) };
+export function rootPrincipal(state: SiteState, root: RootUser): Principal {
+  const groups = groupsOf(state, root.id);
+  const record = state.users[root.id];
+  return { id: root.id, fullname: record?.fullname ?? '', roles: effectiveRoles(state, ['Manager', ...(record?.roles ?? [])], groups), groups };
 }
 
-export function rootPrincipal(root: RootUser): Principal {
-  return { id: root.id, fullname: root.id, roles: ['Manager'], groups: [] };
+export function principalForUser(state: SiteState, userId: string, root?: RootUser): Principal | undefined {
+  if (root && userId === root.id) return rootPrincipal(state, root);
+  const user = state.users[userId];
+  if (!user) return undefined;
+  const groups = groupsOf(state, userId);
+  return { id: user.id, fullname: user.fullname, roles: effectiveRoles(state, user.roles, groups), groups };
+}
+
+/** The user id a login name belongs to (login name, then user id; e-mail on e-mail-login sites). */
+export function findLogin(state: SiteState, login: string, root?: RootUser): string | undefined {
+  if (root && login === root.id) return root.id;
+  const direct = state.users[login];
+  if (direct && direct.username === login) return direct.id;
+  const users = Object.values(state.users);
+  const emailLogin = securitySettings(state).emailLogin;
+  const lower = login.toLowerCase();
+  const byName = users.find((u) => (emailLogin ? u.username.toLowerCase() === lower : u.username === login));
+  if (byName) return byName.id;
+  if (direct) return direct.id;
+  if (emailLogin) return users.find((u) => u.email && u.email.toLowerCase() === lower)?.id;
+  return undefined;
 }
 
 function decodeBasic(header: string): [string, string] | undefined {
-  try {
-    const text = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
-    const at = text.indexOf(':');
-    return at === -1 ? undefined : [text.slice(0, at), text.slice(at + 1)];
-  } catch {
-    return undefined;
+  const text = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const at = text.indexOf(':');
+  return at === -1 ? undefined : [text.slice(0, at), text.slice(at + 1)];
+}
+
+export type PasswordCheck = { ok: true; userId: string } | { ok: false; retryAfter?: number };
+
+let dummyHash: Promise<string> | undefined;
+
+export class Authenticator {
+  readonly outbox = new Outbox();
+  constructor(
+    readonly root: RootUser,
+    readonly tokens: TokenService,
+    readonly throttle: LoginThrottle,
+    readonly cache = new VerifiedCache(),
+  ) {}
+
+  /** Login name + password, counted by the throttle. Unknown logins cost a hash too. */
+  async checkPassword(state: SiteState, login: string, password: string, nowIso: string, client: string): Promise<PasswordCheck> {
+    const now = toSeconds(nowIso);
+    const retryAfter = this.throttle.retryAfter(client, login, now);
+    if (retryAfter > 0) return { ok: false, retryAfter };
+    const userId = findLogin(state, login, this.root);
+    const stored = userId === undefined ? undefined : userId === this.root.id ? this.root.passwordHash : state.users[userId]?.passwordHash;
+    let ok = false;
+    if (stored && userId !== undefined) ok = await this.cache.verify(userId, password, stored);
+    else await this.cache.verify('', password, await (dummyHash ??= hashPassword('not a password')));
+    if (!ok || userId === undefined) {
+      this.throttle.fail(client, login, now);
+      return { ok: false };
+    }
+    this.throttle.succeed(client, login);
+    return { ok: true, userId };
+  }
+
+  /** The caller of a request with this Authorization header. */
+  async principal(state: SiteState, authorization: string | undefined, nowIso: string, client: string): Promise<Principal> {
+    if (!authorization) return ANONYMOUS;
+    if (/^bearer /i.test(authorization)) {
+      const claims = this.tokens.read(state, authorization.slice(7).trim(), toSeconds(nowIso));
+      return (claims && principalForUser(state, claims.sub, this.root)) || ANONYMOUS;
+    }
+    if (!/^basic /i.test(authorization)) return ANONYMOUS;
+    const creds = decodeBasic(authorization);
+    if (!creds) return ANONYMOUS;
+    const check = await this.checkPassword(state, creds[0], creds[1], nowIso, client);
+    return (check.ok && principalForUser(state, check.userId, this.root)) || ANONYMOUS;
   }
 }
 
-export async function authenticate(
-  state: SiteState,
-  authorization: string | undefined,
-  root: RootUser,
-  cache: VerifiedCache,
-): Promise<Principal> {
-  if (!authorization || !/^basic /i.test(authorization)) return ANONYMOUS;
-  const creds = decodeBasic(authorization);
-  if (!creds) return ANONYMOUS;
-  const [login, password] = creds;
-  if (login === root.id) {
-    return (await cache.verify(login, password, root.passwordHash)) ? rootPrincipal(root) : ANONYMOUS;
-  }
-  const user = state.users[login] ?? Object.values(state.users).find((u) => u.email && u.email === login);
-  if (!user) return ANONYMOUS;
-  if (!(await cache.verify(user.id, password, user.passwordHash))) return ANONYMOUS;
-  return principalForUser(state, user.id) ?? ANONYMOUS;
-}
+/** The token of a `Bearer` Authorization header, if that is what was sent. */
+export const bearerToken = (authorization: string | undefined) =>
+  authorization && /^bearer /i.test(authorization) ? authorization.slice(7).trim() : undefined;

@@ -31,7 +31,7 @@ export function permissionRoles(state: SiteState, node: ContentNode, permission:
     if (current.parent === null) break;
     current = getNode(state, current.parent);
   }
-  return siteRolesFor(permission);
+  return siteRolesFor(permission, state.registry);
 }
 
 export function hasPermission(state: SiteState, principal: Principal, node: ContentNode, permission: string): boolean {

@@ -1,5 +1,6 @@
 // Site-level permission grants per role (supplement 6.3/6.4). Workflow states override
 // View / Access contents information / Modify portal content on content (src/workflow).
+import { PERMISSION_ROLES_KEY, SECURITY_KEYS } from './settings.ts';
 
 const M = 'Manager';
 const SA = 'Site Administrator';
@@ -21,6 +22,11 @@ export const PERMISSION_ROLES: Record<string, string[]> = {
   'Plone Site Setup: Users and Groups': [M, SA],
   'cms.schemaeditor.ManageSchemata': [M],
   'Sharing page: Delegate roles': [M, SA, 'Owner', 'Editor', 'Reviewer'],
+  'Sharing page: Delegate Contributor role': [M, SA, 'Owner'],
+  'Sharing page: Delegate Editor role': [M, SA, 'Owner', 'Editor'],
+  'Sharing page: Delegate Reader role': [M, SA, 'Owner', 'Editor', 'Reviewer'],
+  'Sharing page: Delegate Reviewer role': [M, SA, 'Reviewer'],
+  'Set own properties': ['Authenticated', M, SA],
   'Change local roles': [M, SA, 'Owner'],
   'Manage Context Aliases': [M, SA, 'Owner', 'Editor'],
   'Manage Portal Aliases': [M, SA],
@@ -37,8 +43,22 @@ export const PERMISSION_ROLES: Record<string, string[]> = {
   'Use version control': [M, SA, 'Owner', 'Editor'],
 };
 
-/** Roles holding a site-level permission; unknown permissions are Manager-only. */
-export function siteRolesFor(permission: string): string[] {
+function defaultRoles(permission: string): string[] {
   if (permission.startsWith('cms.app.contenttypes: Add ')) return PERMISSION_ROLES['Add portal content'];
   return PERMISSION_ROLES[permission] ?? [M];
+}
+
+const isRoleList = (v: unknown): v is string[] => Array.isArray(v) && v.every((r) => typeof r === 'string');
+
+/**
+ * Roles holding a site-level permission; unknown permissions are Manager-only. The site may
+ * override a grant (registry record PERMISSION_ROLES_KEY), and enabling self-registration gives
+ * Anonymous "Add portal member" (supplement 6.3).
+ */
+export function siteRolesFor(permission: string, registry: Record<string, unknown> = {}): string[] {
+  const overrides = registry[PERMISSION_ROLES_KEY] as Record<string, unknown> | undefined;
+  const override = overrides && typeof overrides === 'object' ? overrides[permission] : undefined;
+  const roles = isRoleList(override) ? override : defaultRoles(permission);
+  if (permission === 'Add portal member' && registry[SECURITY_KEYS.selfRegistration] === true) return [...roles, 'Anonymous'];
+  return roles;
 }

@@ -1,13 +1,15 @@
 // createApp(): the Hono application around one store. The only module that knows Hono.
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { authenticate, type RootUser } from '../auth/authenticate.ts';
-import { VerifiedCache } from '../auth/passwords.ts';
+import { Authenticator, type RootUser } from '../auth/authenticate.ts';
+import { TokenSecrets } from '../auth/secrets.ts';
+import { LoginThrottle, type ThrottleOptions } from '../auth/throttle.ts';
+import { TokenService, toSeconds, type PluginTokenOptions, type TokenOptions } from '../auth/tokens.ts';
 import { BlobStore } from '../blobs/store.ts';
 import { ScaleCache } from '../endpoints/files/scale-cache.ts';
 import { randomIds, systemClock, type Clock, type IdSource } from '../lib/clock.ts';
 import type { Store } from '../state/store.ts';
-import { dispatch, type RouteTable } from './dispatch.ts';
+import { dispatch, type OutsideRoutes, type RouteTable } from './dispatch.ts';
 import type { ApiResponse, Services } from './types.ts';
 
 export interface AppOptions {
@@ -22,6 +24,18 @@ export interface AppOptions {
   corsOrigin?: string[];
   /** One line per request; omitted: no log. */
   log?: (line: string) => void;
+  /** Where the token-signing secret is kept (`<dataDir>/jwt-secret`); omitted: in memory. */
+  dataDir?: string;
+  tokens?: Partial<TokenOptions> & PluginTokenOptions;
+  throttle?: Partial<ThrottleOptions>;
+  /** Routes outside the content tree (`++dev++`), tried before URL parsing. */
+  outside?: OutsideRoutes;
+}
+
+/** The client's network address as seen by @hono/node-server (no proxy headers are trusted). */
+function clientAddress(env: unknown): string {
+  const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? 'local';
 }
 
 function toResponse(res: ApiResponse): Response {
@@ -38,17 +52,19 @@ function toResponse(res: ApiResponse): Response {
 export function createApp(options: AppOptions) {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
-  const cache = new VerifiedCache();
-  const services: Services = { blobs: options.blobs ?? new BlobStore(), scales: new ScaleCache() };
+  const secrets = new TokenSecrets(options.dataDir, toSeconds(clock.now()));
+  const auth = new Authenticator(options.root, new TokenService(secrets, options.tokens), new LoginThrottle(options.throttle));
+  const services: Services = { blobs: options.blobs ?? new BlobStore(), scales: new ScaleCache(), auth };
   const sitePath = options.sitePath.split('/').filter(Boolean);
   const dispatcher = {
     sitePath,
     store: options.store,
     table: options.table,
     services,
-    authenticate: (state: Parameters<typeof authenticate>[0], headers: Headers) =>
-      authenticate(state, headers.get('authorization') ?? undefined, options.root, cache),
+    authenticate: (state: Parameters<Authenticator['principal']>[0], headers: Headers, client: string) =>
+      auth.principal(state, headers.get('authorization') ?? undefined, clock.now(), client),
     context: () => ({ now: clock.now(), newUid: () => ids.next() }),
+    outside: options.outside,
   };
 
   const app = new Hono();
@@ -70,7 +86,7 @@ export function createApp(options: AppOptions) {
     let bodyText = '';
     if (raw.method !== 'GET' && raw.method !== 'HEAD') bodyText = await raw.text();
     const url = new URL(raw.url);
-    const res = await dispatch(dispatcher, { method: raw.method, url, headers: raw.headers, bodyText });
+    const res = await dispatch(dispatcher, { method: raw.method, url, headers: raw.headers, bodyText, client: clientAddress(c.env) });
     options.log?.(`${raw.method} ${url.pathname}${url.search} ${res.status} ${(performance.now() - started).toFixed(1)}ms`);
     return toResponse(res);
   });

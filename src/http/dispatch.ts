@@ -27,6 +27,8 @@ export interface DispatchInput {
   url: URL;
   headers: Headers;
   bodyText: string;
+  /** Network address of the client, when known. */
+  client?: string;
 }
 
 export interface Dispatcher {
@@ -35,9 +37,18 @@ export interface Dispatcher {
   table: RouteTable;
   services: Services;
   /** Authenticated caller for these headers (may be slow: password hashing). */
-  authenticate: (state: SiteState, headers: Headers) => Promise<Principal>;
+  authenticate: (state: SiteState, headers: Headers, client: string) => Promise<Principal>;
   context: () => Omit<RequestContext, 'principal'>;
+  /** Routes outside the content tree (the `++dev++` endpoints), tried before the URL is parsed. */
+  outside?: OutsideRoutes;
 }
+
+/** Answers a request it recognizes (undefined: not for it); `principal()` authenticates. */
+export type OutsideRoutes = (
+  input: DispatchInput,
+  sitePath: string[],
+  principal: () => Promise<Principal>,
+) => Promise<ApiResponse> | undefined;
 
 function nearestViewable(state: SiteState, principal: Principal, path: string[], siteUrl: string): string {
   let node: ContentNode = rootOf(state);
@@ -72,9 +83,11 @@ export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<Api
   let url: ParsedUrl | undefined;
   let principal: Principal | undefined;
   try {
+    const outside = d.outside?.(input, d.sitePath, () => d.authenticate(state, input.headers, input.client ?? 'local'));
+    if (outside) return await outside;
     url = parseUrl(input.url, d.sitePath);
     if (url.redirect) return { status: 302, headers: { Location: url.redirect } };
-    principal = await d.authenticate(state, input.headers);
+    principal = await d.authenticate(state, input.headers, input.client ?? 'local');
     const method = input.method.toUpperCase();
     const node = traverse(d.store.current, url.contentPath);
     if (!node) {
@@ -91,6 +104,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<Api
       header: (name) => input.headers.get(name) ?? undefined,
       body: undefined,
       context: node,
+      client: input.client ?? 'local',
     };
     if (url.view) {
       const view = d.table.views[url.view];
@@ -108,11 +122,14 @@ export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<Api
       throw unauthorized("Missing 'cms.restapi: Use REST API' permission");
     }
     if (route.permission && !hasPermission(current, principal, node, route.permission)) throw unauthorized();
-    req.body = parseBody(input.bodyText);
+    if (/^multipart\/form-data/i.test(input.headers.get('content-type') ?? '')) req.rawBody = input.bodyText;
+    else req.body = parseBody(input.bodyText);
     if (route.prepare) await route.prepare(current, req, d.services);
     const outcome = await route.handle(d.store.current, req, d.services);
     if (!isWrite(outcome)) return outcome;
     const { next, result } = d.store.commit(outcome.write);
+    const durable = d.store.durability?.();
+    if (durable) await durable;
     return outcome.respond(next, result);
   } catch (err) {
     if (!(err instanceof ApiError)) console.error(err);

@@ -18,6 +18,8 @@ export interface ParsedUrl {
   requestPath: string;
   /** The request named ++api++ twice in a row: answer 302 to this URL. */
   redirect?: string;
+  /** The public part of the URL went through ++api++ (redirects put it back). */
+  api?: boolean;
 }
 
 const decode = (s: string) => {
@@ -95,6 +97,7 @@ export function parseUrl(url: URL, sitePath: string[]): ParsedUrl {
   const requestPath = publicUrlOf([...sitePath, ...below]);
   const requestUrl = requestPath + url.search;
   const result: ParsedUrl = { siteUrl, contentPath, endpoint, params, view, viewParams, requestUrl, requestPath };
+  if (segments.slice(physicalBase.length).includes('++api++')) result.api = true;
   if (redirectNeeded) {
     const once: string[] = [];
     for (const s of url.pathname.split('/')) if (!(s === '++api++' && once[once.length - 1] === '++api++')) once.push(s);

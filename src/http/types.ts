@@ -22,6 +22,10 @@ export interface ApiRequest extends RequestContext {
   body: unknown;
   /** The traversed context object. */
   context: ContentNode;
+  /** Network address of the client (login throttling); 'local' for in-process requests. */
+  client?: string;
+  /** The body as sent, when it is not JSON (multipart/form-data uploads). */
+  rawBody?: string;
 }
 
 export interface ApiResponse {
@@ -64,6 +68,8 @@ export interface Services {
   blobs: import('../blobs/store.ts').BlobStore;
   /** Generated image scales (LRU by bytes). */
   scales: import('../endpoints/files/scale-cache.ts').ScaleCache;
+  /** Credentials, login tokens, login throttling, outgoing mail. */
+  auth: import('../auth/authenticate.ts').Authenticator;
 }
 
 export const json = (body: unknown, status = 200, headers?: Record<string, string>): ApiResponse => ({ status, body, headers });

@@ -41,6 +41,35 @@ export interface ContentNode {
   blockLocalRoles: boolean;
   /** Current lock, if any (expiry is judged against the request clock). */
   lock?: LockInfo;
+  /** Saved versions of a versioned type, oldest first (index = version number). */
+  versions?: VersionEntry[];
+}
+
+/** One saved version: the field values then (shared, immutable), who saved it, when and why. */
+export interface VersionEntry {
+  fields: Record<string, unknown>;
+  actor: string;
+  time: string;
+  comment: string;
+}
+
+/** A redirect from an old site-relative path to an object (followed by UID, so moves need no update). */
+export interface AliasEntry {
+  uid: string;
+  /** Path of the target when the alias was stored (reported when the target is gone). */
+  path: string;
+  /** Naive ISO date-time, or null. */
+  datetime: string | null;
+  manual: boolean;
+}
+
+/** Aliases by old path, sharded like the nodes (shardKeys of the path). */
+export type AliasShards = Record<string, Record<string, Record<string, AliasEntry>>>;
+
+/** A relation that is not the value of a schema field of its source (made through @relations). */
+export interface RelationEntry {
+  relation: string;
+  target: string;
 }
 
 export interface LockInfo {
@@ -64,6 +93,8 @@ export interface User {
   location: string;
   passwordHash: string;
   roles: string[];
+  /** Portrait image in the blob store, if one was uploaded. */
+  portrait?: BlobRef;
 }
 
 export interface Group {
@@ -95,4 +126,17 @@ export interface SiteState {
   groups: Record<string, Group>;
   registry: Record<string, unknown>;
   nextIntid: number;
+  /** Redirects of old paths (renamed/moved objects, manual aliases). */
+  aliases: AliasShards;
+  /** Relations not stored in schema fields, by source UID. */
+  relations: Record<string, RelationEntry[]>;
+  /** Login-token and password-reset bookkeeping (hashes only, never raw tokens). */
+  auth?: AuthState;
+}
+
+export interface AuthState {
+  /** Login tokens issued while token storage is on: sha256 of the token -> owner and expiry (s). */
+  tokens: Record<string, { user: string; exp: number | null }>;
+  /** Pending password resets: sha256 of the reset token -> user id and expiry. */
+  resetTokens: Record<string, { user: string; expires: string }>;
 }

@@ -29,6 +29,8 @@ export function createSite(input: NewSite): SiteState {
     },
     registry: {},
     nextIntid: 1,
+    aliases: {},
+    relations: {},
   };
   const root: ContentNode = {
     uid: input.rootUid,

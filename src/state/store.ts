@@ -17,6 +17,11 @@ export type Subscriber = (commit: Commit) => void;
 export class Store {
   private state: SiteState;
   private readonly subscribers = new Set<Subscriber>();
+  /**
+   * Set by the journal (--durable). Called right after commit(), in the same tick: resolves once
+   * that commit is on disk, rejects (503) if it could not be written; undefined: nothing to wait for.
+   */
+  durability?: () => Promise<void> | undefined;
 
   constructor(initial: SiteState) {
     this.state = initial;
@@ -45,8 +50,13 @@ export class Store {
     return { next, result };
   }
 
-  /** Replace the whole state (restore of a snapshot or checkpoint). */
+  /** Replace the whole state (restore of a snapshot or checkpoint); subscribers get a root patch. */
   replace(next: SiteState): void {
+    const before = this.state;
+    if (next === before) return;
     this.state = next;
+    const patches: Patch[] = [{ op: 'replace', path: [], value: next }];
+    const inverse: Patch[] = [{ op: 'replace', path: [], value: before }];
+    for (const fn of this.subscribers) fn({ before, after: next, patches, inverse });
   }
 }

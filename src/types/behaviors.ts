@@ -83,6 +83,10 @@ export const BEHAVIORS: Record<string, Behavior> = Object.fromEntries(
       f('relatedItems', 'RelationList', 'Related Items', 'categorization', {
         default: [],
         vocabulary: 'cms.app.vocabularies.Catalog',
+        extra: {
+          widgetOptions: { pattern_options: { recentlyUsed: true }, vocabulary: { '@id': '@vocabularies/cms.app.vocabularies.Catalog' } },
+          items: { title: 'Related' },
+        },
       }),
     ]),
     b('cms.versioning', 'Versioning', [

@@ -4,12 +4,15 @@ import type { ApiRequest } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { getNode, mustGetNode } from '../../state/nodes.ts';
 import { addChild } from '../../state/tree.ts';
+import { pathOf } from '../../state/select.ts';
 import { hasPermission } from '../../auth/check.ts';
 import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
 import { WORKFLOWS } from '../../workflow/definitions.ts';
 import { deserializeFields } from './deserialize.ts';
 import { chooseId, validateId } from './names.ts';
 import { isPreparedBlob } from './uploads.ts';
+import { recordVersion } from '../history/versions.ts';
+import { releasePath } from '../aliases/store.ts';
 
 export interface CreateInput {
   parentUid: string;
@@ -85,6 +88,8 @@ export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: C
     blockLocalRoles: false,
   };
   addChild(draft as SiteState, container.uid, node);
+  recordVersion(draft, uid, req, body.changeNote);
+  releasePath(draft, `${pathPrefix(state, container)}/${id}`);
   return uid;
 }
 
@@ -98,3 +103,5 @@ function defaults(typeId: string, now: string): Record<string, unknown> {
   const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+00:00');
   return { start: iso(start), end: iso(end) };
 }
+
+const pathPrefix = (state: SiteState, node: ContentNode) => pathOf(state, node).map((s) => '/' + s).join('');

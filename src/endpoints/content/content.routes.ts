@@ -9,6 +9,8 @@ import { checkCreate, createContent } from './content.create.ts';
 import { checkBody, checkLock, deleteContent, updateContent } from './content.update.ts';
 import { prepareUploads } from './uploads.ts';
 import './collection.ts';
+import { first } from '../../http/query.ts';
+import { serializeVersion } from '../history/history.ts';
 
 export const contentRoutes: Route[] = [
   {
@@ -16,7 +18,11 @@ export const contentRoutes: Route[] = [
     endpoint: null,
     on: 'content',
     permission: 'View',
-    handle: (state, req) => json(serializeContent(state, req.context, req)),
+    handle: (state, req) => {
+      const version = first(req.query, 'version');
+      if (version !== undefined && version !== 'current') return json(serializeVersion(state, req.context, req, version));
+      return json(serializeContent(state, req.context, req));
+    },
   },
   {
     method: 'POST',

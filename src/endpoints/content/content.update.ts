@@ -9,6 +9,9 @@ import { activeLock } from '../../serialize/lock.ts';
 import { metadataColumn } from '../../serialize/metadata.ts';
 import { deserializeFields } from './deserialize.ts';
 import { validateId } from './names.ts';
+import { pathOf } from '../../state/select.ts';
+import { recordVersion } from '../history/versions.ts';
+import { recordMove } from '../aliases/store.ts';
 
 export function checkBody(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -78,7 +81,9 @@ export function updateContent(draft: Draft<SiteState>, req: ApiRequest, uid: str
     if (problem) throw badRequest(problem);
     const parent = mustGetNode(state, node.parent!);
     if (Object.hasOwn(parent.childIds, body.id as string)) throw badRequest(`The id "${String(body.id)}" is invalid - it is already in use.`);
+    const oldPath = pathOf(state, node);
     renameChild(state, uid, body.id as string);
+    recordMove(draft, uid, oldPath, req.now);
   }
   if (body.layout !== undefined) {
     if (typeof body.layout !== 'string' || !body.layout) throw badRequest('Invalid layout');
@@ -88,6 +93,7 @@ export function updateContent(draft: Draft<SiteState>, req: ApiRequest, uid: str
   if (body.ordering !== undefined) applyOrdering(state, node, body.ordering);
   if (body.sort !== undefined) applySort(state, node, body.sort, req);
   if (!isRoot) node.modified = req.now;
+  recordVersion(draft, uid, req, body.changeNote);
   return uid;
 }
 

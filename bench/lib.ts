@@ -1,0 +1,87 @@
+// Shared bench helpers: free ports, child servers, percentiles, the printed table.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer as netServer } from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** A row of the summary table: what was measured, the figure, the goal and whether it is met. */
+export interface Row {
+  part: string;
+  what: string;
+  value: string;
+  goal?: string;
+  ok?: boolean;
+}
+
+/** True when `metaUrl` is the script node was started with (each bench runs alone too). */
+export const isMain = (metaUrl: string) => !!process.argv[1] && metaUrl === pathToFileURL(process.argv[1]).href;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = netServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Poll `url` until it answers `status` (or the deadline passes); returns when it did. */
+export async function waitFor(url: string, status = 200, deadlineMs = 30_000, init?: RequestInit): Promise<boolean> {
+  const end = Date.now() + deadlineMs;
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(url, init);
+      await res.arrayBuffer();
+      if (res.status === status) return true;
+    } catch {
+      // not listening yet
+    }
+    await sleep(5);
+  }
+  return false;
+}
+
+/** Start a child process (ours to stop with `stop`); its stderr is kept (last 4 KiB) in `stderrTail`. */
+export function start(cmd: string, args: string[], env: Record<string, string> = {}): ChildProcess & { stderrTail: () => string } {
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let tail = '';
+  child.stderr!.on('data', (d: Buffer) => (tail = (tail + d.toString()).slice(-4096)));
+  return Object.assign(child, { stderrTail: () => tail });
+}
+
+/** Stop a child we started, by its own pid, and wait for it to exit. */
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : String(n));
+
+export function printTable(rows: Row[]): void {
+  const cols = [
+    ['part', ...rows.map((r) => r.part)],
+    ['measure', ...rows.map((r) => r.what)],
+    ['value', ...rows.map((r) => r.value)],
+    ['goal', ...rows.map((r) => r.goal ?? '')],
+    ['', ...rows.map((r) => (r.ok === undefined ? '' : r.ok ? 'met' : 'MISSED'))],
+  ];
+  const widths = cols.map((c) => Math.max(...c.map((s) => s.length)));
+  const line = (i: number) => cols.map((c, k) => c[i].padEnd(widths[k])).join('  ').trimEnd();
+  console.log(line(0));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (let i = 1; i <= rows.length; i++) console.log(line(i));
+}

@@ -1,0 +1,200 @@
+#!/usr/bin/env -S npx tsx
+// The command line: parse flags (each also an environment variable), build the server from a
+// fixture, serve it over HTTP, stop cleanly on SIGINT/SIGTERM.
+//   npx tsx bin/cms-oracle.ts --help
+import { serve } from '@hono/node-server';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { FixtureError, FixtureNotFoundError } from '../src/fixtures/errors.ts';
+import { resolveFixture } from '../src/fixtures/read.ts';
+import { createServer } from '../src/server.ts';
+
+const LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+type Level = (typeof LEVELS)[number];
+
+const FLAGS = {
+  port: { default: '8080', env: 'CMS_ORACLE_PORT', help: 'TCP port to listen on' },
+  host: { default: '127.0.0.1', env: 'CMS_ORACLE_HOST', help: 'interface to bind (0.0.0.0: all)' },
+  'site-path': { default: '/Plone', env: 'CMS_ORACLE_SITE_PATH', help: 'path of the site root' },
+  admin: { default: 'admin:admin', env: 'CMS_ORACLE_ADMIN', help: 'Manager account, user:password' },
+  fixture: { default: 'demo', env: 'CMS_ORACLE_FIXTURE', help: 'fixture name under fixtures/, or a folder path' },
+  'data-dir': { default: './data', env: 'CMS_ORACLE_DATA_DIR', help: 'working data (blobs in <data-dir>/blobs)' },
+  deterministic: { default: 'false', env: 'CMS_ORACLE_DETERMINISTIC', help: 'frozen clock and sequential UIDs' },
+  'log-level': { default: 'info', env: 'CMS_ORACLE_LOG_LEVEL', help: 'error | warn | info (one line per request) | debug' },
+  'cors-origin': { default: '', env: 'CMS_ORACLE_CORS_ORIGIN', help: 'allowed CORS origins, comma separated (* = any); off by default' },
+} as const;
+type Flag = keyof typeof FLAGS;
+
+function usage(): string {
+  const rows = Object.entries(FLAGS).map(([name, f]) => {
+    const flag = name === 'deterministic' ? `--${name}` : `--${name} <value>`;
+    const def = f.default ? ` (default ${f.default})` : '';
+    return `  ${flag.padEnd(26)}${f.help}${def}\n  ${''.padEnd(26)}env ${f.env}`;
+  });
+  return [
+    'cms-oracle: an in-memory server of the CMS (Plone) REST API.',
+    '',
+    'Usage: cms-oracle [options]     (npm start -- [options])',
+    '',
+    'Options:',
+    ...rows,
+    `  ${'-h, --help'.padEnd(26)}show this help`,
+    '',
+    'A flag wins over its environment variable.',
+  ].join('\n');
+}
+
+class UsageError extends Error {}
+
+interface Config {
+  port: number;
+  host: string;
+  sitePath: string;
+  admin: { user: string; password: string };
+  fixture: string;
+  dataDir: string;
+  deterministic: boolean;
+  logLevel: Level;
+  corsOrigin: string[];
+}
+
+function readConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        ...Object.fromEntries(
+          Object.keys(FLAGS).map((name) => [name, { type: name === 'deterministic' ? 'boolean' : 'string' }] as const),
+        ),
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  if (values.help) return 'help';
+  /** How the user gave a setting, for messages: the flag, or the environment variable. */
+  const named = (name: Flag) => (values[name] === undefined && env[FLAGS[name].env] !== undefined ? FLAGS[name].env : `--${name}`);
+  const value = (name: Flag): string => {
+    const given = values[name];
+    if (given !== undefined) return String(given);
+    return env[FLAGS[name].env] ?? FLAGS[name].default;
+  };
+
+  const port = value('port');
+  if (!/^\d+$/.test(port) || Number(port) > 65535) throw new UsageError(`${named('port')}: "${port}" is not a port number (0-65535)`);
+  const host = value('host');
+  if (!host.trim()) throw new UsageError(`${named('host')}: must not be empty`);
+  const sitePath = value('site-path');
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(sitePath)) {
+    throw new UsageError(`${named('site-path')}: "${sitePath}" must look like /Plone (one or more /segments of letters, digits, . _ ~ -)`);
+  }
+  const admin = value('admin');
+  const colon = admin.indexOf(':');
+  if (colon <= 0 || colon === admin.length - 1) throw new UsageError(`${named('admin')}: expected user:password`);
+  const deterministic = value('deterministic');
+  if (!['true', 'false', '1', '0', 'yes', 'no', ''].includes(deterministic.toLowerCase())) {
+    throw new UsageError(`${named('deterministic')}: "${deterministic}" is not a boolean (true/false/1/0)`);
+  }
+  const logLevel = value('log-level');
+  if (!(LEVELS as readonly string[]).includes(logLevel)) {
+    throw new UsageError(`${named('log-level')}: "${logLevel}" is not one of ${LEVELS.join(', ')}`);
+  }
+  const corsOrigin = value('cors-origin')
+    .split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  const badOrigin = corsOrigin.find((o) => o !== '*' && !/^https?:\/\/[^/\s]+$/.test(o));
+  if (badOrigin) throw new UsageError(`${named('cors-origin')}: "${badOrigin}" is not an origin like http://localhost:3000 (or *)`);
+  const fixture = value('fixture');
+  try {
+    resolveFixture(fixture);
+  } catch (err) {
+    if (err instanceof FixtureNotFoundError) throw new UsageError(`${named('fixture')}: ${err.message}`);
+    throw err;
+  }
+  return {
+    port: Number(port),
+    host,
+    sitePath,
+    admin: { user: admin.slice(0, colon), password: admin.slice(colon + 1) },
+    fixture,
+    dataDir: resolve(value('data-dir')),
+    deterministic: ['true', '1', 'yes'].includes(deterministic.toLowerCase()),
+    logLevel: logLevel as Level,
+    corsOrigin,
+  };
+}
+
+function publicHost(host: string): string {
+  if (['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host)) return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+async function main(): Promise<number | undefined> {
+  let config: Config | 'help';
+  try {
+    config = readConfig(process.argv.slice(2), process.env);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(`cms-oracle: ${err.message}\nRun with --help for the options.`);
+    return 2;
+  }
+  if (config === 'help') {
+    console.log(usage());
+    return 0;
+  }
+  const level = LEVELS.indexOf(config.logLevel);
+  mkdirSync(config.dataDir, { recursive: true });
+
+  let server;
+  try {
+    server = await createServer({
+      sitePath: config.sitePath,
+      admin: config.admin,
+      fixture: config.fixture,
+      deterministic: config.deterministic,
+      blobDir: join(config.dataDir, 'blobs'),
+      corsOrigin: config.corsOrigin,
+      log: level >= LEVELS.indexOf('info') ? (line) => console.log(line) : undefined,
+      logFixture: level >= LEVELS.indexOf('debug'),
+    });
+  } catch (err) {
+    if (err instanceof FixtureError) {
+      console.error(`cms-oracle: cannot load the fixture:\n  ${err.message}`);
+      return 1;
+    }
+    throw err;
+  }
+
+  const { port, host } = config;
+  const http = serve({ fetch: server.app.fetch, port, hostname: host }, (info) => {
+    const url = `http://${publicHost(host)}:${info.port}${config.sitePath}`;
+    const loaded = server.fixture ? `, ${server.fixture.content} objects, ${server.fixture.users} users` : '';
+    console.log(
+      `cms-oracle: ${url} ready in ${Math.round(performance.now())} ms (fixture ${config.fixture}${loaded}; admin ${config.admin.user})`,
+    );
+  });
+  http.on('error', (err: NodeJS.ErrnoException) => {
+    console.error(`cms-oracle: cannot listen on ${host}:${port}: ${err.code === 'EADDRINUSE' ? 'address in use' : err.message}`);
+    process.exit(1);
+  });
+
+  const stop = (signal: string) => {
+    if (level >= LEVELS.indexOf('info')) console.log(`cms-oracle: ${signal}, stopping`);
+    http.close(() => process.exit(0));
+    if ('closeAllConnections' in http) (http as { closeAllConnections(): void }).closeAllConnections();
+    setTimeout(() => process.exit(0), 2000).unref();
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  return undefined;
+}
+
+const code = await main();
+if (code !== undefined) process.exit(code);

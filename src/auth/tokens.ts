@@ -1,0 +1,87 @@
+// Login tokens (supplement 29): issue, read, and — when token storage is on — the hash under
+// which an issued token is remembered in the site state so @logout can really invalidate it.
+import { createHash } from 'node:crypto';
+import type { SiteState } from '../state/model.ts';
+import { signToken, verifyToken, type TokenClaims } from './jwt.ts';
+import type { TokenSecrets } from './secrets.ts';
+
+export interface TokenOptions {
+  /** Token lifetime in seconds; 0 = tokens without `exp` (valid indefinitely). Default 12 h. */
+  lifetimeSeconds: number;
+  /** Remember issued tokens (the plugin's `store_tokens`, spelled `store_tokes` in the seed). */
+  storeTokens: boolean;
+  /** Sign with the rotating keyring instead of one per-plugin secret. */
+  useKeyring: boolean;
+  /** Rotate the keyring after this many seconds (0 = only when asked). */
+  keyringRotationSeconds: number;
+}
+
+export const DEFAULT_TOKEN_OPTIONS: TokenOptions = {
+  lifetimeSeconds: 12 * 3600,
+  storeTokens: false,
+  useKeyring: true,
+  keyringRotationSeconds: 0,
+};
+
+export const toSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+/** The key of a stored token: a digest, so the state never holds a usable token. */
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export class TokenService {
+  readonly options: TokenOptions;
+  constructor(
+    private readonly secrets: TokenSecrets,
+    options: Partial<TokenOptions> & PluginTokenOptions = {},
+  ) {
+    this.options = { ...DEFAULT_TOKEN_OPTIONS, ...tokenOptions(options) };
+  }
+
+  issue(sub: string, fullname: string, nowSeconds: number): { token: string; exp: number | null } {
+    const { lifetimeSeconds, useKeyring } = this.options;
+    const exp = lifetimeSeconds > 0 ? nowSeconds + lifetimeSeconds : null;
+    const claims: TokenClaims = { sub, fullname, iat: nowSeconds, ...(exp === null ? {} : { exp }) };
+    return { token: signToken(claims, this.secrets.signingKey(useKeyring)), exp };
+  }
+
+  /** Claims of a valid token (signature, expiry and, with storage on, still stored). */
+  read(state: SiteState, token: string, nowSeconds: number): TokenClaims | undefined {
+    const claims = verifyToken(token, this.secrets.verifyingKeys(this.options.useKeyring), nowSeconds);
+    if (!claims) return undefined;
+    if (this.options.storeTokens && !state.auth?.tokens[tokenHash(token)]) return undefined;
+    return claims;
+  }
+
+  /** Rotate the keyring when its period has passed (call outside reducers). */
+  maybeRotate(nowSeconds: number): void {
+    const period = this.options.keyringRotationSeconds;
+    if (this.options.useKeyring && period > 0 && nowSeconds - this.secrets.lastRotation >= period) this.secrets.rotate(nowSeconds);
+  }
+
+  rotate(nowSeconds: number): void {
+    this.secrets.rotate(nowSeconds);
+  }
+
+  leaksInto(text: string): boolean {
+    return this.secrets.leaksInto(text);
+  }
+}
+
+/** Option names as the JWT plugin spells them (supplement 29; the seed writes `store_tokes`). */
+export interface PluginTokenOptions {
+  store_tokens?: boolean;
+  store_tokes?: boolean;
+  use_keyring?: boolean;
+  /** Token lifetime in seconds (0 = no expiry). */
+  token_timeout?: number;
+}
+
+export function tokenOptions(input: Partial<TokenOptions> & PluginTokenOptions = {}): Partial<TokenOptions> {
+  const { store_tokens, store_tokes, use_keyring, token_timeout, ...rest } = input;
+  return {
+    ...rest,
+    ...(store_tokens !== undefined || store_tokes !== undefined ? { storeTokens: !!(store_tokens ?? store_tokes) } : {}),
+    ...(use_keyring !== undefined ? { useKeyring: use_keyring } : {}),
+    ...(token_timeout !== undefined ? { lifetimeSeconds: token_timeout } : {}),
+  };
+}

@@ -1,0 +1,72 @@
+// Which objects a commit touched, from its patches: `['nodes', a, b, uid, prop, ...]` names the
+// node directly; shorter paths (a new shard, a replaced index) are resolved by comparing the
+// shards of the states before and after, which share every untouched subtree.
+import type { Patch } from 'immer';
+import type { NodeShards, SiteState } from '../state/model.ts';
+
+/** Node properties no index depends on. */
+const IRRELEVANT = new Set(['children', 'childIds', 'lock', 'workflowHistory', 'versions']);
+
+export interface Touched {
+  /** uid -> whether its searchable text may have changed */
+  nodes: Map<string, boolean>;
+  /** containers whose default page changed (their children's is_default_page) */
+  defaultPages: Set<string>;
+  /** content types were edited (titles, folderish, workflows) */
+  types: boolean;
+}
+
+function mark(t: Touched, uid: string, text: boolean): void {
+  t.nodes.set(uid, (t.nodes.get(uid) ?? false) || text);
+}
+
+/** UIDs whose node object differs between two shard maps (identity comparison). */
+export function diffShards(before: NodeShards | undefined, after: NodeShards | undefined, out: (uid: string) => void): void {
+  if (before === after) return;
+  for (const a of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
+    const ba = before?.[a];
+    const aa = after?.[a];
+    if (ba === aa) continue;
+    for (const b of new Set([...Object.keys(ba ?? {}), ...Object.keys(aa ?? {})])) {
+      const bb = ba?.[b];
+      const ab = aa?.[b];
+      if (bb === ab) continue;
+      for (const uid of new Set([...Object.keys(bb ?? {}), ...Object.keys(ab ?? {})])) {
+        if (bb?.[uid] !== ab?.[uid]) out(uid);
+      }
+    }
+  }
+}
+
+export function touchedBy(before: SiteState, after: SiteState, patches: Patch[]): Touched {
+  const t: Touched = { nodes: new Map(), defaultPages: new Set(), types: false };
+  for (const p of patches) {
+    const path = p.path;
+    if (path[0] === 'types') {
+      t.types = true;
+      continue;
+    }
+    if (path[0] !== 'nodes') continue;
+    if (path.length < 4) {
+      const [, a, b] = path as string[];
+      const pick = (s: SiteState): NodeShards | undefined => {
+        if (a === undefined) return s.nodes;
+        const outer = s.nodes[a];
+        if (b === undefined) return outer ? { [a]: outer } : undefined;
+        return outer?.[b] ? { [a]: { [b]: outer[b] } } : undefined;
+      };
+      diffShards(pick(before), pick(after), (uid) => mark(t, uid, true));
+      continue;
+    }
+    const uid = String(path[3]);
+    if (path.length === 4) {
+      mark(t, uid, true);
+      continue;
+    }
+    const prop = String(path[4]);
+    if (IRRELEVANT.has(prop)) continue;
+    if (prop === 'fields' && path[5] === 'default_page') t.defaultPages.add(uid);
+    mark(t, uid, prop === 'fields' || prop === 'id');
+  }
+  return t;
+}

@@ -1,0 +1,190 @@
+// One catalog record: the index values of a content object, computed from the state alone.
+// The same function serves the incremental catalog and the brute-force check in tests.
+import type { ContentNode, SiteState } from '../state/model.ts';
+import type { Principal } from '../auth/principal.ts';
+import { getNode } from '../state/nodes.ts';
+import { permissionRoles } from '../auth/check.ts';
+import { analyze, htmlToText } from './analyze.ts';
+import type { DocTerms } from './fulltext.ts';
+
+export type IndexValue = string | number | boolean | null | string[];
+
+export interface Rec {
+  uid: string;
+  /** Document number in the full-text index (the node's intid). */
+  doc: number;
+  parent: string | null;
+  /** Site-relative path ('' for the root, '/a/b' below it). */
+  path: string;
+  depth: number;
+  /** Index name -> value (value indexes only). */
+  v: Record<string, IndexValue>;
+  /** Publication window (ms): effective (or -inf) .. expires (or +inf). */
+  eff: number;
+  exp: number;
+}
+
+export const NO_EFFECTIVE = Date.parse('1969-12-31T00:00:00Z');
+export const NO_EXPIRES = Date.parse('2499-12-31T00:00:00Z');
+
+export const toMs = (v: unknown): number | null => {
+  if (typeof v !== 'string' || !v) return null;
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? null : t;
+};
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const strList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** Lower-case title with numbers zero-filled (Plone's sortable_title). */
+export function sortableTitle(title: unknown): string {
+  return String(title ?? '')
+    .toLowerCase()
+    .trim()
+    .replace(/\d+/g, (m) => m.padStart(4, '0'))
+    .slice(0, 40)
+    .trimEnd();
+}
+
+/** Roles and `user:<id>` tokens allowed to View `node` (equivalent to canView for any principal). */
+export function allowedRolesAndUsers(state: SiteState, node: ContentNode): string[] {
+  const roles = new Set(permissionRoles(state, node, 'View'));
+  roles.add('Manager');
+  const out = new Set(roles);
+  let current: ContentNode | undefined = node;
+  while (current) {
+    for (const [principal, local] of Object.entries(current.localRoles)) {
+      if (local.some((r) => roles.has(r))) out.add(`user:${principal}`);
+    }
+    if (current.blockLocalRoles || current.parent === null) break;
+    current = getNode(state, current.parent);
+  }
+  return [...out].sort();
+}
+
+/** The tokens a caller matches in allowedRolesAndUsers. */
+export function principalTokens(principal: Principal): string[] {
+  const tokens = ['Anonymous', ...principal.roles];
+  if (principal.id !== null) {
+    tokens.push('Authenticated', `user:${principal.id}`, 'user:AuthenticatedUsers', ...principal.groups.map((g) => `user:${g}`));
+  }
+  return tokens;
+}
+
+const TYPE_INTERFACES: Record<string, string[]> = {
+  Document: ['plone.app.contenttypes.interfaces.IDocument'],
+  Folder: ['plone.app.contenttypes.interfaces.IFolder'],
+  'News Item': ['plone.app.contenttypes.interfaces.INewsItem'],
+  Event: ['plone.app.contenttypes.interfaces.IEvent', 'plone.app.event.dx.interfaces.IDXEvent', 'plone.event.interfaces.IEvent'],
+  File: ['plone.app.contenttypes.interfaces.IFile'],
+  Image: ['plone.app.contenttypes.interfaces.IImage'],
+  Link: ['plone.app.contenttypes.interfaces.ILink'],
+  Collection: ['plone.app.contenttypes.interfaces.ICollection'],
+  'Plone Site': ['plone.base.interfaces.siteroot.IPloneSiteRoot', 'Products.CMFPlone.interfaces.siteroot.IPloneSiteRoot'],
+};
+
+function objectProvides(state: SiteState, node: ContentNode): string[] {
+  const type = state.types[node.type];
+  const out = ['plone.dexterity.interfaces.IDexterityContent', ...(TYPE_INTERFACES[node.type] ?? [])];
+  if (type?.folderish) out.push('Products.CMFCore.interfaces.IFolderish', 'plone.dexterity.interfaces.IDexterityContainer');
+  else out.push('plone.dexterity.interfaces.IDexterityItem');
+  if (node.parent === null || type?.behaviors.includes('cms.navigationroot')) out.push('plone.base.interfaces.INavigationRoot');
+  if (type?.behaviors.includes('cms.leadimage')) out.push('plone.app.contenttypes.behaviors.leadimage.ILeadImage');
+  if (type?.behaviors.includes('volto.blocks')) out.push('plone.restapi.behaviors.IBlocks');
+  return out;
+}
+
+function blockValues(node: ContentNode): Record<string, unknown>[] {
+  const blocks = node.fields.blocks;
+  if (!blocks || typeof blocks !== 'object') return [];
+  return Object.values(blocks as Record<string, unknown>).filter((b): b is Record<string, unknown> => !!b && typeof b === 'object');
+}
+
+function collectText(value: unknown, out: string[]): void {
+  if (Array.isArray(value)) for (const v of value) collectText(v, out);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'text' && typeof v === 'string') out.push(v);
+      else if (typeof v === 'object') collectText(v, out);
+    }
+  }
+}
+
+/** The searchable texts of a node: [title, description, body]. */
+export function textsOf(node: ContentNode): [string, string, string] {
+  const f = node.fields;
+  const body: string[] = [node.id];
+  const text = f.text as { data?: unknown } | null | undefined;
+  if (text && typeof text.data === 'string') body.push(htmlToText(text.data));
+  body.push(...strList(f.subjects));
+  for (const block of blockValues(node)) {
+    if (typeof block.plaintext === 'string') body.push(block.plaintext);
+    else collectText(block, body);
+  }
+  return [str(f.title) ?? '', str(f.description) ?? '', body.join(' ')];
+}
+
+export const termsOf = (node: ContentNode): DocTerms => textsOf(node).map(analyze) as DocTerms;
+
+/** Index values of `node`, whose path below the site root is `path`. */
+export function buildRecord(state: SiteState, node: ContentNode, path: string): Rec {
+  const f = node.fields;
+  const type = state.types[node.type];
+  const parent = node.parent === null ? undefined : getNode(state, node.parent);
+  const effective = toMs(f.effective);
+  const expires = toMs(f.expires);
+  const creators = strList(f.creators);
+  const blockTypes = [...new Set(blockValues(node).map((b) => b['@type']).filter((t): t is string => typeof t === 'string'))];
+  const v: Record<string, IndexValue> = {
+    Creator: creators[0] ?? null,
+    Type: type?.title ?? node.type,
+    getId: node.parent === null ? state.settings.siteId : node.id,
+    id: node.parent === null ? state.settings.siteId : node.id,
+    portal_type: node.type,
+    review_state: node.reviewState,
+    sortable_title: sortableTitle(f.title),
+    in_reply_to: null,
+    Language: str(f.language) ?? '',
+    TranslationGroup: str(f.translation_group),
+    sync_uid: str(f.sync_uid),
+    total_comments: null,
+    Subject: strList(f.subjects),
+    allowedRolesAndUsers: allowedRolesAndUsers(state, node),
+    getRawRelatedItems: strList(f.relatedItems),
+    object_provides: objectProvides(state, node),
+    commentators: [],
+    block_types: blockTypes,
+    UID: node.uid,
+    created: toMs(node.created),
+    modified: toMs(node.modified),
+    effective: effective ?? NO_EFFECTIVE,
+    expires: expires ?? NO_EXPIRES,
+    Date: effective ?? toMs(node.modified),
+    start: toMs(f.start),
+    end: toMs(f.end),
+    is_default_page: !!parent && typeof parent.fields.default_page === 'string' && parent.fields.default_page === node.id,
+    is_folderish: type?.folderish ?? false,
+    exclude_from_nav: f.exclude_from_nav === true,
+  };
+  return {
+    uid: node.uid,
+    doc: node.intid,
+    parent: node.parent,
+    path,
+    depth: path ? path.split('/').length - 1 : 0,
+    v,
+    eff: effective ?? -Infinity,
+    exp: expires ?? Infinity,
+  };
+}
+
+/** Site-relative path of a node ('' for the root). */
+export function recordPath(state: SiteState, node: ContentNode): string {
+  const ids: string[] = [];
+  let current: ContentNode | undefined = node;
+  while (current && current.parent !== null) {
+    ids.push(current.id);
+    current = getNode(state, current.parent);
+  }
+  return ids.length ? '/' + ids.reverse().join('/') : '';
+}

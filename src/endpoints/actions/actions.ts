@@ -1,0 +1,33 @@
+// GET <ctx>/@actions (supplement 31.4): the actions available to the caller, per category.
+import type { ApiRequest, Route } from '../../http/types.ts';
+import { json } from '../../http/types.ts';
+import { listParam } from '../../http/query.ts';
+import { hasPermission } from '../../auth/check.ts';
+import type { SiteState } from '../../state/model.ts';
+import { registerComponent } from '../../serialize/components.ts';
+import { ACTIONS, DEFAULT_CATEGORIES, type ActionContext } from './definitions.ts';
+
+export function actions(state: SiteState, req: ApiRequest): Record<string, unknown> {
+  const asked = listParam(req.query, 'categories');
+  const categories = asked.length ? asked : DEFAULT_CATEGORIES;
+  const c: ActionContext = { state, principal: req.principal, node: req.context };
+  const out: Record<string, unknown> = {};
+  for (const category of categories) {
+    out[category] = (ACTIONS[category] ?? [])
+      .filter((a) => (!a.permission || hasPermission(state, req.principal, req.context, a.permission)) && (!a.condition || a.condition(c)))
+      .map((a) => ({ icon: a.icon ?? '', id: a.id, title: a.title }));
+  }
+  return out;
+}
+
+registerComponent({ name: 'actions', expand: actions });
+
+export const actionsRoutes: Route[] = [
+  {
+    method: 'GET',
+    endpoint: '@actions',
+    on: 'content',
+    permission: 'View',
+    handle: (state, req) => json(actions(state, req)),
+  },
+];

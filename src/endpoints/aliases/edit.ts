@@ -1,0 +1,110 @@
+// POST / DELETE @aliases (supplement 15): manual aliases of one object, or site-wide aliases with
+// an explicit target. Validation happens on the current state; the write stores what passed.
+import type { Draft } from 'immer';
+import type { ApiRequest } from '../../http/types.ts';
+import type { AliasEntry, SiteState } from '../../state/model.ts';
+import { getNode } from '../../state/nodes.ts';
+import { traverse } from '../../state/select.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { toStoredDate } from '../../serialize/dates.ts';
+import { aliasTarget, dropAlias, getAlias, naive, nodePath, putAlias, resolvePath } from './store.ts';
+
+export interface AliasItem {
+  path: unknown;
+  target?: unknown;
+  datetime?: unknown;
+}
+
+/** `items` of the body: a list of {path, redirect-to?, datetime?} or of strings, or one string. */
+export function bodyItems(body: unknown): AliasItem[] {
+  const items = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).items : undefined;
+  if (items === undefined) throw badRequest("Property 'items' is required");
+  const list = Array.isArray(items) ? items : [items];
+  return list.map((item) => {
+    if (item && typeof item === 'object' && !Array.isArray(item)) {
+      const o = item as Record<string, unknown>;
+      return { path: o.path, target: o['redirect-to'], datetime: o.datetime };
+    }
+    return { path: item };
+  });
+}
+
+const clean = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
+
+/** The validator's complaint about an alias path, if any. */
+export function sourceProblem(state: SiteState, path: unknown): string | undefined {
+  if (typeof path !== 'string' || !path.startsWith('/')) return 'Alternative url path must start with a slash.';
+  const p = clean(path);
+  if (p === '/' || traverse(state, p.split('/').filter(Boolean))) return 'Cannot use a working path as alternative url.';
+  const existing = getAlias(state, p);
+  if (existing && aliasTarget(state, existing)) return 'The provided alternative url already exists!';
+  return undefined;
+}
+
+function parseDatetime(raw: unknown, now: string): string | null | undefined {
+  if (raw === undefined || raw === null || raw === '') return naive(now);
+  if (typeof raw !== 'string') return undefined;
+  const stored = toStoredDate(raw);
+  return stored ? naive(stored) : undefined;
+}
+
+export interface PlannedAlias {
+  path: string;
+  entry: AliasEntry;
+}
+
+/** Context POST: the aliases to store, and the paths refused (answered as `failed`). */
+export function planContextAliases(state: SiteState, req: ApiRequest): { add: PlannedAlias[]; failed: unknown[] } {
+  const node = req.context;
+  const add: PlannedAlias[] = [];
+  const failed: unknown[] = [];
+  for (const item of bodyItems(req.body)) {
+    const datetime = parseDatetime(item.datetime, req.now);
+    if (sourceProblem(state, item.path) || datetime === undefined || add.some((a) => a.path === clean(item.path as string))) {
+      failed.push(item.path);
+      continue;
+    }
+    add.push({ path: clean(item.path as string), entry: { uid: node.uid, path: nodePath(state, node), datetime, manual: true } });
+  }
+  return { add, failed };
+}
+
+/** Site-wide POST: every item must pass, else 400 with the validator's message. a -> a is ignored. */
+export function planSiteAliases(state: SiteState, req: ApiRequest): PlannedAlias[] {
+  const add: PlannedAlias[] = [];
+  for (const item of bodyItems(req.body)) {
+    if (typeof item.target !== 'string' || !item.target.startsWith('/')) throw badRequest('Target path must start with a slash.');
+    if (typeof item.path === 'string' && clean(item.path) === clean(item.target)) continue;
+    const problem = sourceProblem(state, item.path);
+    if (problem) throw badRequest(problem);
+    const uid = resolvePath(state, clean(item.target));
+    if (!uid) throw badRequest('The provided target object does not exist.');
+    const datetime = parseDatetime(item.datetime, req.now);
+    if (datetime === undefined) throw badRequest(`Invalid date: ${String(item.datetime)}`);
+    const path = clean(item.path as string);
+    if (add.some((a) => a.path === path)) throw badRequest('The provided alternative url already exists!');
+    add.push({ path, entry: { uid, path: nodePath(state, getNode(state, uid)!), datetime, manual: true } });
+  }
+  return add;
+}
+
+export function storeAliases(draft: Draft<SiteState>, add: PlannedAlias[]): void {
+  for (const { path, entry } of add) putAlias(draft as SiteState, path, entry);
+}
+
+/** DELETE: the paths that exist and the ones that do not. */
+export function planRemoval(state: SiteState, req: ApiRequest): { remove: string[]; failed: unknown[] } {
+  const remove: string[] = [];
+  const failed: unknown[] = [];
+  for (const item of bodyItems(req.body)) {
+    const path = typeof item.path === 'string' ? clean(item.path) : undefined;
+    const entry = path === undefined ? undefined : getAlias(state, path);
+    if (!entry || !aliasTarget(state, entry)) failed.push(item.path);
+    else remove.push(path!);
+  }
+  return { remove, failed };
+}
+
+export function removeAliases(draft: Draft<SiteState>, paths: string[]): void {
+  for (const path of paths) dropAlias(draft as SiteState, path);
+}

@@ -1,0 +1,41 @@
+// GET <ctx>/@breadcrumbs (supplement 31.1): the path from below the navigation root to the context.
+import type { ApiRequest, Route } from '../../http/types.ts';
+import { json } from '../../http/types.ts';
+import { canView } from '../../auth/check.ts';
+import type { ContentNode, SiteState } from '../../state/model.ts';
+import { getNode } from '../../state/nodes.ts';
+import { ancestors } from '../../state/select.ts';
+import { registerComponent } from '../../serialize/components.ts';
+import { navigationRoot } from '../../serialize/navigation-root.ts';
+import { isDefaultPage, navTitle } from '../../serialize/nav-items.ts';
+import { urlOf } from '../../serialize/urls.ts';
+
+export function breadcrumbs(state: SiteState, req: ApiRequest): Record<string, unknown> {
+  const context = req.context;
+  const root = navigationRoot(state, context);
+  const parent = context.parent === null ? undefined : getNode(state, context.parent);
+  // The default page of a folder shows the crumbs of its folder.
+  const last = parent && isDefaultPage(parent, context) ? parent : context;
+  const chain = [...ancestors(state, last), last];
+  const below = chain.slice(chain.findIndex((n) => n.uid === root.uid) + 1);
+  const items = below
+    .filter((n: ContentNode) => canView(state, req.principal, n))
+    .map((n) => ({ '@id': urlOf(state, n, req.url.siteUrl), title: navTitle(n) }));
+  return {
+    '@id': `${urlOf(state, context, req.url.siteUrl)}/@breadcrumbs`,
+    items,
+    root: urlOf(state, root, req.url.siteUrl),
+  };
+}
+
+registerComponent({ name: 'breadcrumbs', expand: breadcrumbs });
+
+export const breadcrumbsRoutes: Route[] = [
+  {
+    method: 'GET',
+    endpoint: '@breadcrumbs',
+    on: 'content',
+    permission: 'View',
+    handle: (state, req) => json(breadcrumbs(state, req)),
+  },
+];

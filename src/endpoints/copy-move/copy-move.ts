@@ -1,0 +1,92 @@
+// Draft mutators for copy and move. A copy is a new subtree (new UIDs and intids, initial
+// workflow state, no lock, a fresh version history); a move keeps the node (UID, history,
+// versions) and records automatic aliases for the old paths.
+import { isDraft, original, type Draft } from 'immer';
+import type { ApiRequest } from '../../http/types.ts';
+import type { ContentNode, SiteState } from '../../state/model.ts';
+import { getNode, mustGetNode, putNode } from '../../state/nodes.ts';
+import { pathOf } from '../../state/select.ts';
+import { WORKFLOWS } from '../../workflow/definitions.ts';
+import { recordMove, releasePath, pathString } from '../aliases/store.ts';
+import { recordVersion } from '../history/versions.ts';
+import { pasteId } from './plan.ts';
+
+function fresh(state: SiteState, src: ContentNode, req: ApiRequest, parent: string, id: string): ContentNode {
+  const workflowId = state.types[src.type]?.workflow;
+  const workflow = workflowId ? WORKFLOWS[workflowId] : undefined;
+  const actor = req.principal.id ?? 'Anonymous User';
+  const { lock: _lock, versions: _versions, ...rest } = src;
+  return {
+    ...rest,
+    uid: req.newUid(),
+    intid: state.nextIntid++,
+    id,
+    parent,
+    children: [],
+    childIds: {},
+    created: req.now,
+    modified: req.now,
+    reviewState: workflow?.initial ?? null,
+    workflowHistory: workflow ? [{ action: null, actor, comments: '', review_state: workflow.initial, time: req.now }] : [],
+  };
+}
+
+/** Copy the subtree of `sourceUid` (as it was before this commit) into `destUid`; returns the new UID. */
+export function copySubtree(draft: Draft<SiteState>, req: ApiRequest, sourceUid: string, destUid: string): string {
+  const state = draft as SiteState;
+  const base = isDraft(draft) ? (original(draft) as SiteState) : state;
+  const read = (uid: string) => getNode(base, uid) ?? mustGetNode(state, uid);
+  const source = read(sourceUid);
+  const dest = mustGetNode(state, destUid);
+  const top = fresh(state, source, req, destUid, pasteId(dest, source.id));
+  dest.children.push(top.uid);
+  dest.childIds[top.id] = top.uid;
+  const created: ContentNode[] = [top];
+  const queue: [ContentNode, ContentNode][] = [[source, top]];
+  for (let i = 0; i < queue.length; i++) {
+    const [from, to] = queue[i];
+    for (const childUid of from.children) {
+      const child = read(childUid);
+      const copy = fresh(state, child, req, to.uid, child.id);
+      to.children.push(copy.uid);
+      to.childIds[copy.id] = copy.uid;
+      created.push(copy);
+      queue.push([child, copy]);
+    }
+  }
+  for (const node of created) putNode(state, node);
+  for (const node of created) recordVersion(draft, node.uid, req);
+  releaseSubtree(draft, top.uid);
+  return top.uid;
+}
+
+/** Drop aliases on every path of a subtree that now holds an object. */
+function releaseSubtree(draft: Draft<SiteState>, uid: string): void {
+  const state = draft as SiteState;
+  const stack: [string, string[]][] = [[uid, pathOf(state, mustGetNode(state, uid))]];
+  while (stack.length) {
+    const [current, path] = stack.pop()!;
+    releasePath(draft, pathString(path));
+    const node = mustGetNode(state, current);
+    for (const child of node.children) stack.push([child, [...path, mustGetNode(state, child).id]]);
+  }
+}
+
+/** Move `uid` into `destUid` (at the end; a move within the same container changes nothing). */
+export function moveNode(draft: Draft<SiteState>, req: ApiRequest, uid: string, destUid: string): void {
+  const state = draft as SiteState;
+  const node = mustGetNode(state, uid);
+  if (node.parent === null || node.parent === destUid) return;
+  const oldPath = pathOf(state, node);
+  const from = mustGetNode(state, node.parent);
+  const dest = mustGetNode(state, destUid);
+  const at = from.children.indexOf(uid);
+  if (at !== -1) from.children.splice(at, 1);
+  delete from.childIds[node.id];
+  const id = pasteId(dest, node.id);
+  node.id = id;
+  node.parent = destUid;
+  dest.children.push(uid);
+  dest.childIds[id] = uid;
+  recordMove(draft, uid, oldPath, req.now);
+}

@@ -1,0 +1,39 @@
+// GET @history, GET @history/<version>, PATCH @history {version}. Content objects only.
+import type { Route } from '../../http/types.ts';
+import { json } from '../../http/types.ts';
+import { notFound } from '../../lib/errors.ts';
+import { getNode } from '../../state/nodes.ts';
+import { ACCESS, checkRevert, historyEntries, revert, REVERT, serializeVersion } from './history.ts';
+
+export const historyRoutes: Route[] = [
+  {
+    method: 'GET',
+    endpoint: '@history',
+    on: 'content',
+    permission: ACCESS,
+    handle: (state, req) => {
+      if (req.context.parent === null || req.url.params.length > 1) throw notFound();
+      if (req.url.params.length === 1) return json(serializeVersion(state, req.context, req, req.url.params[0]));
+      return json(historyEntries(state, req.context, req));
+    },
+  },
+  {
+    method: 'PATCH',
+    endpoint: '@history',
+    on: 'content',
+    permission: REVERT,
+    handle: (_state, req) => {
+      if (req.context.parent === null || req.url.params.length) throw notFound();
+      const n = checkRevert(req.context, req.body);
+      const uid = req.context.uid;
+      return {
+        write: (draft) => revert(draft, uid, req, n),
+        respond: (next) => {
+          const node = getNode(next, uid)!;
+          const title = (node.fields.title as string) || node.id;
+          return json({ message: `${title} has been reverted to revision ${n}.` });
+        },
+      };
+    },
+  },
+];

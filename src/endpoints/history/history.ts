@@ -1,0 +1,94 @@
+// @history: versioning and workflow entries, newest first (seed "History entry", supplement 22),
+// an old version serialised, and revert.
+import type { Draft } from 'immer';
+import type { ApiRequest } from '../../http/types.ts';
+import type { ContentNode, SiteState } from '../../state/model.ts';
+import { mustGetNode } from '../../state/nodes.ts';
+import { hasPermission } from '../../auth/check.ts';
+import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import { serializeContent } from '../../serialize/content.ts';
+import { formatDate } from '../../serialize/dates.ts';
+import { urlOf } from '../../serialize/urls.ts';
+import { WORKFLOWS } from '../../workflow/definitions.ts';
+import { recordVersion, versionNumber, versionOf } from './versions.ts';
+
+export const REVERT = 'CMFEditions: Revert to previous versions';
+export const ACCESS = 'CMFEditions: Access previous versions';
+
+function actor(state: SiteState, req: ApiRequest, id: string) {
+  return { '@id': `${req.url.siteUrl}/@users/${id}`, fullname: state.users[id]?.fullname || id, id, username: null };
+}
+
+export function historyEntries(state: SiteState, node: ContentNode, req: ApiRequest): Record<string, unknown>[] {
+  const url = urlOf(state, node, req.url.siteUrl);
+  const type = state.types[node.type];
+  const workflow = type?.workflow ? WORKFLOWS[type.workflow] : undefined;
+  const mayRevert = hasPermission(state, req.principal, node, REVERT);
+  const keyed: { time: number; kind: number; i: number; entry: Record<string, unknown> }[] = [];
+  node.workflowHistory.forEach((e, i) => {
+    const title = e.action === null ? 'Create' : (workflow?.transitions[e.action]?.title ?? e.action);
+    keyed.push({
+      time: Date.parse(e.time),
+      kind: 0,
+      i,
+      entry: {
+        action: e.action ?? 'Create',
+        actor: actor(state, req, e.actor),
+        comments: e.comments,
+        review_state: e.review_state,
+        state_title: workflow?.states[e.review_state]?.title ?? e.review_state,
+        time: formatDate(e.time),
+        transition_title: title,
+        // Decision C13: the creation entry has type null.
+        type: e.action === null ? null : 'workflow',
+      },
+    });
+  });
+  (node.versions ?? []).forEach((v, i) => {
+    keyed.push({
+      time: Date.parse(v.time),
+      kind: 1,
+      i,
+      entry: {
+        '@id': `${url}/@history/${i}`,
+        action: 'Edited',
+        actor: actor(state, req, v.actor),
+        comments: v.comment,
+        may_revert: mayRevert,
+        time: formatDate(v.time),
+        transition_title: 'Edited',
+        type: 'versioning',
+        version: i,
+      },
+    });
+  });
+  keyed.sort((a, b) => a.time - b.time || a.kind - b.kind || a.i - b.i);
+  return keyed.reverse().map((k) => k.entry);
+}
+
+/** The full serialisation of version `raw` of the node (`@history/<n>`, GET `?version=<n>`). */
+export function serializeVersion(state: SiteState, node: ContentNode, req: ApiRequest, raw: unknown): Record<string, unknown> {
+  if (!hasPermission(state, req.principal, node, ACCESS)) throw unauthorized();
+  const n = versionNumber(raw);
+  const version = n === undefined ? undefined : versionOf(node, n);
+  if (!version) throw notFound();
+  const then: ContentNode = { ...node, fields: version.fields, modified: version.time };
+  return { ...serializeContent(state, then, { ...req, context: then }), version: String(n) };
+}
+
+/** Validates a revert request; returns the version number. */
+export function checkRevert(node: ContentNode, body: unknown): number {
+  const raw = body && typeof body === 'object' ? (body as Record<string, unknown>).version : undefined;
+  if (raw === undefined) throw badRequest("Property 'version' is required");
+  const n = versionNumber(raw);
+  if (n === undefined || !versionOf(node, n)) throw badRequest(`Version ${String(raw)} does not exist`);
+  return n;
+}
+
+/** Draft mutator: restore version n and save the result as a new version. */
+export function revert(draft: Draft<SiteState>, uid: string, req: ApiRequest, n: number): void {
+  const node = mustGetNode(draft as SiteState, uid);
+  node.fields = versionOf(node, n)!.fields;
+  node.modified = req.now;
+  recordVersion(draft, uid, req, `Reverted to revision ${n}`);
+}

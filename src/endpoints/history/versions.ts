@@ -1,0 +1,38 @@
+// Versions of versioned types (cms.versioning behavior, `versioning_enabled` not false): one on
+// creation and one on each edit, kept in the node (an append; the field values are shared with
+// the state they were saved from, so a version costs one small record).
+import { current, isDraft, type Draft } from 'immer';
+import type { ApiRequest } from '../../http/types.ts';
+import type { ContentNode, SiteState, VersionEntry } from '../../state/model.ts';
+import { mustGetNode } from '../../state/nodes.ts';
+import { isVersioned } from '../../types/schema.ts';
+
+export function keepsVersions(state: SiteState, node: ContentNode): boolean {
+  const type = state.types[node.type];
+  return !!type && node.parent !== null && isVersioned(type) && node.fields.versioning_enabled !== false;
+}
+
+/** Draft mutator: save the node's current field values as its next version. */
+export function recordVersion(draft: Draft<SiteState>, uid: string, req: ApiRequest, changeNote?: unknown): void {
+  const node = mustGetNode(draft as SiteState, uid);
+  if (!keepsVersions(draft as SiteState, node)) return;
+  const first = !node.versions?.length;
+  const note = typeof changeNote === 'string' && changeNote ? changeNote : first ? 'Initial version' : '';
+  const entry: VersionEntry = {
+    fields: isDraft(node.fields) ? current(node.fields) : node.fields,
+    actor: req.principal.id ?? 'Anonymous User',
+    time: req.now,
+    comment: note,
+  };
+  if (node.versions) node.versions.push(entry);
+  else node.versions = [entry];
+}
+
+export const versionOf = (node: ContentNode, n: number): VersionEntry | undefined =>
+  Number.isInteger(n) && n >= 0 ? node.versions?.[n] : undefined;
+
+/** Parse a version number from a path segment, query value or body value. */
+export function versionNumber(raw: unknown): number | undefined {
+  const n = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
+}

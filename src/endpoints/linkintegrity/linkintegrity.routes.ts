@@ -1,0 +1,13 @@
+import type { Route } from '../../http/types.ts';
+import { json } from '../../http/types.ts';
+import { linkIntegrity } from './linkintegrity.ts';
+
+export const linkIntegrityRoutes: Route[] = [
+  {
+    method: 'GET',
+    endpoint: '@linkintegrity',
+    on: 'content',
+    permission: 'Access contents information',
+    handle: (state, req) => json(linkIntegrity(state, req)),
+  },
+];

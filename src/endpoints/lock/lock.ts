@@ -1,0 +1,63 @@
+// Lock rules (seed "Lock" state table, supplement 17) as pure decisions plus draft mutators.
+// Expiry is lazy: a lock whose time + timeout has passed (by the request clock) counts as absent.
+import type { Draft } from 'immer';
+import type { ApiRequest } from '../../http/types.ts';
+import type { ContentNode, LockInfo, SiteState } from '../../state/model.ts';
+import { mustGetNode } from '../../state/nodes.ts';
+import { activeLock } from '../../serialize/lock.ts';
+import { parseBoolean } from '../../http/query.ts';
+import { badRequest } from '../../lib/errors.ts';
+
+export const DEFAULT_LOCK_TIMEOUT = 600;
+
+export interface LockOptions {
+  stealable: boolean;
+  timeout: number;
+}
+
+const asRecord = (body: unknown): Record<string, unknown> =>
+  body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+
+export function lockOptions(body: unknown): LockOptions {
+  const b = asRecord(body);
+  const stealable = b.stealable === undefined ? true : parseBoolean(b.stealable);
+  if (stealable === undefined) throw badRequest(`Could not parse value '${String(b.stealable)}' as boolean`);
+  const raw = b.timeout === undefined || b.timeout === null ? DEFAULT_LOCK_TIMEOUT : typeof b.timeout === 'string' ? Number(b.timeout) : b.timeout;
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw <= 0) throw badRequest(`Invalid timeout: ${String(b.timeout)}`);
+  return { stealable, timeout: raw };
+}
+
+export const wantsForce = (body: unknown): boolean => parseBoolean(asRecord(body).force) === true;
+
+const who = (req: ApiRequest) => req.principal.id ?? 'Anonymous User';
+
+/** What a request would do to the node's lock; 'none' answers with the current info and writes nothing. */
+export type LockChange = 'lock' | 'refresh' | 'unlock' | 'none';
+
+export function lockChange(node: ContentNode, req: ApiRequest, action: 'lock' | 'refresh' | 'unlock', force = false): LockChange {
+  const lock = activeLock(node, req.now);
+  const expired = !!node.lock && !lock;
+  switch (action) {
+    case 'lock':
+      return lock ? 'none' : 'lock';
+    case 'refresh':
+      return lock && lock.creator === who(req) ? 'refresh' : expired ? 'unlock' : 'none';
+    case 'unlock':
+      if (!lock) return expired ? 'unlock' : 'none';
+      return force || lock.stealable || lock.creator === who(req) ? 'unlock' : 'none';
+  }
+}
+
+/** Draft mutator applying a decided change. */
+export function applyLockChange(draft: Draft<SiteState>, uid: string, req: ApiRequest, change: LockChange, options?: LockOptions): void {
+  const node = mustGetNode(draft as SiteState, uid);
+  if (change === 'lock') {
+    const opts = options ?? { stealable: true, timeout: DEFAULT_LOCK_TIMEOUT };
+    const lock: LockInfo = { token: req.newUid(), creator: who(req), created: req.now, timeout: opts.timeout, stealable: opts.stealable };
+    node.lock = lock;
+  } else if (change === 'refresh' && node.lock) {
+    node.lock.created = req.now;
+  } else if (change === 'unlock') {
+    delete node.lock;
+  }
+}

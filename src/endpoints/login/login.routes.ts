@@ -1,0 +1,117 @@
+// @login, @login-renew, @logout (seed "Authentication endpoints", supplement 29). Password
+// checks, keyring rotation and token signing happen in `prepare`; handlers only answer and,
+// with token storage on, record token hashes in the state.
+import { principalForUser, bearerToken } from '../../auth/authenticate.ts';
+import { isAnonymous } from '../../auth/principal.ts';
+import { forgetToken, rememberToken } from '../../auth/token-state.ts';
+import { tokenHash, toSeconds } from '../../auth/tokens.ts';
+import { json, noContent, type ApiRequest, type ApiResponse, type Route, type Services, type WriteOutcome } from '../../http/types.ts';
+import type { SiteState } from '../../state/model.ts';
+
+type Prepared =
+  | { kind: 'token'; token: string; user: string; exp: number | null }
+  | { kind: 'refused' }
+  | { kind: 'throttled'; retryAfter: number }
+  | { kind: 'missing' };
+
+const prepared = new WeakMap<ApiRequest, Prepared>();
+
+const error = (status: number, type: string, message: string, headers?: Record<string, string>): ApiResponse =>
+  json({ error: { type, message } }, status, headers);
+
+function issue(state: SiteState, req: ApiRequest, services: Services, userId: string): Prepared {
+  const now = toSeconds(req.now);
+  const { tokens, root } = services.auth;
+  tokens.maybeRotate(now);
+  const fullname = principalForUser(state, userId, root)?.fullname ?? '';
+  return { kind: 'token', user: userId, ...tokens.issue(userId, fullname, now) };
+}
+
+/** Answer with the new token, recording it (and dropping `replaced`) when tokens are stored. */
+function answerToken(req: ApiRequest, services: Services, replaced?: string): ApiResponse | WriteOutcome<void> {
+  const p = prepared.get(req);
+  if (!p || p.kind !== 'token') throw new Error('token not prepared');
+  const body = { token: p.token };
+  if (!services.auth.tokens.options.storeTokens) return json(body);
+  return {
+    write: (draft) => {
+      if (replaced) forgetToken(draft, tokenHash(replaced));
+      rememberToken(draft, tokenHash(p.token), p.user, p.exp, toSeconds(req.now));
+    },
+    respond: () => json(body),
+  };
+}
+
+async function prepareLogin(state: SiteState, req: ApiRequest, services: Services): Promise<void> {
+  const body = req.body as Record<string, unknown> | undefined;
+  const login = body && typeof body === 'object' ? body.login : undefined;
+  const password = body && typeof body === 'object' ? body.password : undefined;
+  if (typeof login !== 'string' || typeof password !== 'string' || !login) {
+    prepared.set(req, { kind: 'missing' });
+    return;
+  }
+  const check = await services.auth.checkPassword(state, login, password, req.now, req.client ?? 'local');
+  if (check.ok) prepared.set(req, issue(state, req, services, check.userId));
+  else if (check.retryAfter) prepared.set(req, { kind: 'throttled', retryAfter: check.retryAfter });
+  else prepared.set(req, { kind: 'refused' });
+}
+
+export const loginRoutes: Route[] = [
+  {
+    method: 'POST',
+    endpoint: '@login',
+    on: 'site',
+    permission: null,
+    public: true,
+    prepare: prepareLogin,
+    handle: (_state, req, services) => {
+      const p = prepared.get(req);
+      if (p?.kind === 'missing') return error(400, 'Missing credentials', 'Login and password must be provided in body.');
+      if (p?.kind === 'throttled') {
+        return error(429, 'Too many failed logins', `Too many failed login attempts. Try again in ${p.retryAfter} seconds.`, {
+          'Retry-After': String(p.retryAfter),
+        });
+      }
+      if (p?.kind !== 'token') return error(401, 'Invalid credentials', 'Wrong login and/or password.');
+      return answerToken(req, services);
+    },
+  },
+  {
+    method: 'GET',
+    endpoint: '@login',
+    on: 'site',
+    permission: null,
+    public: true,
+    handle: () => json({ options: [] }),
+  },
+  {
+    method: 'POST',
+    endpoint: '@login-renew',
+    on: 'site',
+    permission: null,
+    public: true,
+    prepare: async (state, req, services) => {
+      if (!isAnonymous(req.principal)) prepared.set(req, issue(state, req, services, req.principal.id!));
+    },
+    handle: (_state, req, services) => {
+      if (!prepared.has(req)) {
+        return error(401, 'Invalid or expired authentication token', 'The authentication token is invalid or expired.');
+      }
+      return answerToken(req, services, bearerToken(req.header('authorization')));
+    },
+  },
+  {
+    method: 'POST',
+    endpoint: '@logout',
+    on: 'site',
+    permission: null,
+    public: true,
+    handle: (state, req, services) => {
+      if (!services.auth.tokens.options.storeTokens) return noContent();
+      const token = bearerToken(req.header('authorization'));
+      const hash = token ? tokenHash(token) : undefined;
+      if (!hash || !state.auth?.tokens[hash]) return error(400, 'Logout failed', 'Unknown token');
+      return { write: (draft) => forgetToken(draft, hash), respond: () => noContent() };
+    },
+  },
+];

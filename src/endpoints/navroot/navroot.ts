@@ -1,0 +1,28 @@
+// GET <ctx>/@navroot (supplement 21): the navigation root, serialised without items and components.
+import type { ApiRequest, Route } from '../../http/types.ts';
+import { json } from '../../http/types.ts';
+import type { SiteState } from '../../state/model.ts';
+import { registerComponent } from '../../serialize/components.ts';
+import { serializeContent } from '../../serialize/content.ts';
+import { navigationRoot } from '../../serialize/navigation-root.ts';
+import { urlOf } from '../../serialize/urls.ts';
+
+export function navroot(state: SiteState, req: ApiRequest): Record<string, unknown> {
+  const root = navigationRoot(state, req.context);
+  return {
+    '@id': `${urlOf(state, req.context, req.url.siteUrl)}/@navroot`,
+    navroot: serializeContent(state, root, { ...req, context: root }, { items: false, components: false }),
+  };
+}
+
+registerComponent({ name: 'navroot', expand: navroot });
+
+export const navrootRoutes: Route[] = [
+  {
+    method: 'GET',
+    endpoint: '@navroot',
+    on: 'content',
+    permission: 'View',
+    handle: (state, req) => json(navroot(state, req)),
+  },
+];

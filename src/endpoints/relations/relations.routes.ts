@@ -1,0 +1,55 @@
+// /@relations on the site root: GET (stats or queries), POST and DELETE (Modify portal content at
+// the root; per relation View on the target and Modify on the source), POST /@relations/rebuild.
+import type { ApiResponse, Route } from '../../http/types.ts';
+import { noContent } from '../../http/types.ts';
+import { hasPermission } from '../../auth/check.ts';
+import { errorResponse } from '../../http/errors.ts';
+import { ApiError, notFound } from '../../lib/errors.ts';
+import { applyRelations, planCreate, planDelete, purgeBroken, unprocessable, type Failure } from './edit.ts';
+import { relationsQuery } from './query.ts';
+
+const MODIFY = 'Modify portal content';
+
+const answer = (failed: Failure[], message: string): ApiResponse =>
+  failed.length ? errorResponse(unprocessable(message, failed), { requestUrl: '', contextUrl: '' }) : noContent();
+
+export const relationsRoutes: Route[] = [
+  {
+    method: 'GET',
+    endpoint: '@relations',
+    on: 'site',
+    permission: 'View',
+    handle: (state, req) => {
+      if (req.url.params.length) throw notFound();
+      return relationsQuery(state, req);
+    },
+  },
+  {
+    method: 'POST',
+    endpoint: '@relations',
+    on: 'site',
+    permission: MODIFY,
+    handle: (state, req) => {
+      if (req.url.params.length === 1 && req.url.params[0] === 'rebuild') {
+        if (!hasPermission(state, req.principal, req.context, 'Manage portal')) throw new ApiError(403, 'Forbidden', 'Forbidden', 'service');
+        return { write: (draft) => purgeBroken(draft), respond: () => noContent() };
+      }
+      if (req.url.params.length) throw notFound();
+      const { ops, failed } = planCreate(state, req);
+      if (!ops.length) return answer(failed, 'Failed on creating relations');
+      return { write: (draft) => applyRelations(draft, ops, true), respond: () => answer(failed, 'Failed on creating relations') };
+    },
+  },
+  {
+    method: 'DELETE',
+    endpoint: '@relations',
+    on: 'site',
+    permission: MODIFY,
+    handle: (state, req) => {
+      if (req.url.params.length) throw notFound();
+      const { ops, failed } = planDelete(state, req);
+      if (!ops.length) return answer(failed, 'Failed on deleting relations');
+      return { write: (draft) => applyRelations(draft, ops, false), respond: () => answer(failed, 'Failed on deleting relations') };
+    },
+  },
+];

@@ -1,0 +1,26 @@
+// GET <ctx>/@types (supplement 14.1): every user-facing type, and whether the caller may add it here.
+import type { ApiRequest } from '../../http/types.ts';
+import { hasPermission } from '../../auth/check.ts';
+import type { SiteState } from '../../state/model.ts';
+import type { TypeDef } from '../../types/model.ts';
+import { SITE_ROOT_TYPE } from '../../types/defaults.ts';
+
+/** The container type lets `type` in: its allowed list when it has one, else global addability. */
+export function allowedIn(container: TypeDef | undefined, type: TypeDef): boolean {
+  if (!container?.folderish) return false;
+  return container.allowedTypes ? container.allowedTypes.includes(type.id) : type.globalAllow;
+}
+
+const byTitle = (a: TypeDef, b: TypeDef) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0);
+
+export function typesList(state: SiteState, req: ApiRequest): Record<string, unknown>[] {
+  const context = req.context;
+  const container = state.types[context.type];
+  return Object.values(state.types)
+    .filter((t) => t.id !== SITE_ROOT_TYPE)
+    .sort(byTitle)
+    .map((t) => {
+      const addable = allowedIn(container, t) && hasPermission(state, req.principal, context, t.addPermission);
+      return { '@id': `${req.url.siteUrl}/@types/${t.id}`, addable, id: t.id, immediately_addable: addable, title: t.title };
+    });
+}

@@ -1,0 +1,82 @@
+// POST <ctx>/@workflow/<transition> (supplement 27.4): move the object (and, on request, its
+// contents) to the transition's target state, recording history.
+import type { Draft } from 'immer';
+import type { ApiRequest, WriteOutcome } from '../../http/types.ts';
+import { json } from '../../http/types.ts';
+import { parseBoolean } from '../../http/query.ts';
+import { ApiError, badRequest } from '../../lib/errors.ts';
+import type { ContentNode, SiteState } from '../../state/model.ts';
+import { getNode } from '../../state/nodes.ts';
+import { toStoredDate } from '../../serialize/dates.ts';
+import { allowedTransitions, historyEntry, workflowOf } from './info.ts';
+
+interface TransitionBody {
+  comment: string;
+  dates: { effective?: string; expires?: string };
+  includeChildren: boolean;
+}
+
+const noAction = (id: string) => new ApiError(400, 'WorkflowException', `No workflow provides the '${id}' action.`, 'service');
+
+function readBody(raw: unknown): TransitionBody {
+  const body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const dates: TransitionBody['dates'] = {};
+  for (const key of ['effective', 'expires'] as const) {
+    const value = body[key];
+    if (value === undefined || value === null || value === '') continue;
+    const stored = typeof value === 'string' ? toStoredDate(value) : undefined;
+    if (!stored) throw new ApiError(400, 'Bad Request', `Invalid date: ${String(value)}`, 'service');
+    dates[key] = stored;
+  }
+  const include = body.include_children === undefined ? false : parseBoolean(body.include_children);
+  if (include === undefined) throw badRequest(`Could not parse value '${String(body.include_children)}' as boolean`, 'service');
+  return { comment: typeof body.comment === 'string' ? body.comment : '', dates, includeChildren: include };
+}
+
+/** Draft mutator: apply the transition to one node if it may take it; returns whether it did. */
+function apply(draft: SiteState, req: ApiRequest, node: ContentNode, id: string, body: TransitionBody): boolean {
+  const transition = allowedTransitions(draft, req.principal, node).find((t) => t.id === id);
+  const workflow = workflowOf(draft, node);
+  if (!transition || !workflow) return false;
+  Object.assign(node.fields, body.dates);
+  if (!node.fields.effective) node.fields.effective = req.now;
+  node.reviewState = transition.to;
+  node.workflowHistory.push({
+    action: transition.id,
+    actor: req.principal.id ?? 'Anonymous User',
+    comments: body.comment,
+    review_state: transition.to,
+    time: req.now,
+  });
+  return true;
+}
+
+function applyToChildren(draft: SiteState, req: ApiRequest, node: ContentNode, id: string, body: TransitionBody): void {
+  for (const uid of node.children) {
+    const child = getNode(draft, uid);
+    if (!child) continue;
+    apply(draft, req, child, id, body);
+    applyToChildren(draft, req, child, id, body);
+  }
+}
+
+export function transition(state: SiteState, req: ApiRequest): WriteOutcome<void> {
+  const id = req.url.params[0];
+  if (!id) throw badRequest('Missing transition', 'service');
+  const body = readBody(req.body);
+  if (!allowedTransitions(state, req.principal, req.context).some((t) => t.id === id)) throw noAction(id);
+  const uid = req.context.uid;
+  return {
+    write: (draft: Draft<SiteState>) => {
+      const s = draft as SiteState;
+      const node = getNode(s, uid)!;
+      apply(s, req, node, id, body);
+      if (body.includeChildren) applyToChildren(s, req, node, id, body);
+    },
+    respond: (next) => {
+      const node = getNode(next, uid)!;
+      const workflow = workflowOf(next, node)!;
+      return json(historyEntry(workflow, node.workflowHistory[node.workflowHistory.length - 1]));
+    },
+  };
+}

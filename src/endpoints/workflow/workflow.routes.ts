@@ -1,0 +1,25 @@
+// The @workflow endpoint family and its `workflow` component.
+import type { Route } from '../../http/types.ts';
+import { json } from '../../http/types.ts';
+import { registerComponent } from '../../serialize/components.ts';
+import { workflowInfo } from './info.ts';
+import { transition } from './transition.ts';
+
+registerComponent({ name: 'workflow', expand: workflowInfo });
+
+export const workflowRoutes: Route[] = [
+  {
+    method: 'GET',
+    endpoint: '@workflow',
+    on: 'content',
+    permission: 'View',
+    handle: (state, req) => json(workflowInfo(state, req)),
+  },
+  {
+    method: 'POST',
+    endpoint: '@workflow',
+    on: 'content',
+    permission: 'View',
+    handle: (state, req) => transition(state, req),
+  },
+];

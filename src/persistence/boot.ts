@@ -1,0 +1,40 @@
+// One call for bin/: build the server (fixture loaded), then restore the data dir over it and
+// keep it on disk; the dev endpoints get the fixture state to reset to.
+import { join } from 'node:path';
+import { createServer, type ServerOptions } from '../server.ts';
+import { DevEndpoints } from '../endpoints/dev/dev.routes.ts';
+import { DurableBlobStore } from './blobs.ts';
+import { BLOB_DIR } from './files.ts';
+import { Persistence } from './persistence.ts';
+import { consoleLogger, type Logger } from './restore.ts';
+
+export interface PersistenceFlags {
+  /** Folder of snapshots, journals and blobs; null: memory only. */
+  dataDir: string | null;
+  /** Journal + fsync every change before answering. */
+  durable: boolean;
+  /** Seconds between snapshots (only when something changed); 0: only at shutdown. */
+  snapshotInterval: number;
+  /** Enable the `++dev++` endpoints (reset, checkpoints). */
+  devEndpoints: boolean;
+}
+
+export const DEFAULT_SNAPSHOT_INTERVAL = 30;
+
+export async function createPersistentServer(options: ServerOptions, flags: PersistenceFlags, log: Logger = consoleLogger) {
+  const dev = flags.devEndpoints ? new DevEndpoints() : undefined;
+  const blobs = flags.dataDir ? new DurableBlobStore(join(flags.dataDir, BLOB_DIR), (m) => log.error(m)) : undefined;
+  const server = await createServer({ ...options, blobs: options.blobs ?? blobs, outside: dev?.route });
+  const fixture = server.store.current;
+  let persistence: Persistence | undefined;
+  if (flags.dataDir) {
+    ({ persistence } = await Persistence.open(server.store, {
+      dataDir: flags.dataDir,
+      durable: flags.durable,
+      snapshotInterval: flags.snapshotInterval,
+      log,
+    }));
+  }
+  dev?.bind(server.store, fixture);
+  return { ...server, persistence, dev, fixtureState: fixture };
+}

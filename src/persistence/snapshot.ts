@@ -1,0 +1,147 @@
+// Snapshot files: superjson of one immutable SiteState, written a shard at a time so that a large
+// site never blocks the event loop for long. Line format (every line is JSON):
+//   1. header   {format, version, seq, created, lastChange, changes, nodeCount}
+//   2. superjson of the state without its nodes
+//   3. one superjson line per outer shard of the UID index {a, s}
+//   4. trailer  {end: true, chunks, sha256}  (sha256 of every byte before the trailer)
+// A file whose trailer is missing or does not match is corrupt and is never used.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { freeze } from 'immer';
+import superjson from 'superjson';
+import type { NodeShards, SiteState } from '../state/model.ts';
+import { snapshotName, writeAtomically } from './files.ts';
+
+export const SNAPSHOT_FORMAT = 'cms-oracle-snapshot';
+export const SNAPSHOT_VERSION = 1;
+
+export interface SnapshotHeader {
+  format: typeof SNAPSHOT_FORMAT;
+  version: number;
+  seq: number;
+  /** When the snapshot was written (ISO 8601). */
+  created: string;
+  /** Wall-clock time of the last change included (ISO 8601), null if unknown. */
+  lastChange: string | null;
+  /** Number of changes (commits) since the data dir was created, included in this state. */
+  changes: number;
+  nodeCount: number;
+}
+
+export class SnapshotError extends Error {
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
+    super(`corrupt snapshot ${path}: ${reason}`);
+  }
+}
+
+export interface WriteOptions {
+  /** Longest synchronous slice of serialization before yielding to the event loop (ms). */
+  sliceMs?: number;
+}
+
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The snapshot as a lazy sequence of text chunks; yields to the event loop between slices. */
+export async function* snapshotChunks(
+  state: SiteState,
+  meta: Omit<SnapshotHeader, 'format' | 'version' | 'nodeCount'>,
+  options: WriteOptions = {},
+): AsyncGenerator<string> {
+  const sliceMs = options.sliceMs ?? 8;
+  const hash = createHash('sha256');
+  const emit = (text: string) => {
+    hash.update(text, 'utf8');
+    return text;
+  };
+  const header: SnapshotHeader = { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, ...meta, nodeCount: state.nodeCount };
+  const { nodes, ...rest } = state;
+  let batch = emit(JSON.stringify(header) + '\n') + emit(superjson.stringify(rest) + '\n');
+  let started = performance.now();
+  let chunks = 0;
+  for (const [a, outer] of Object.entries(nodes)) {
+    batch += emit(superjson.stringify({ a, s: outer }) + '\n');
+    chunks++;
+    if (performance.now() - started >= sliceMs) {
+      yield batch;
+      batch = '';
+      await nextTick();
+      started = performance.now();
+    }
+  }
+  yield batch + JSON.stringify({ end: true, chunks, sha256: hash.digest('hex') }) + '\n';
+}
+
+/** Write snapshot `seq` of `state` into `dir` atomically; returns its size in bytes. */
+export async function writeSnapshot(
+  dir: string,
+  state: SiteState,
+  meta: Omit<SnapshotHeader, 'format' | 'version' | 'nodeCount'>,
+  options: WriteOptions = {},
+): Promise<{ path: string; size: number }> {
+  const size = await writeAtomically(dir, snapshotName(meta.seq), snapshotChunks(state, meta, options));
+  return { path: `${dir}/${snapshotName(meta.seq)}`, size };
+}
+
+/** Check the trailer and checksum; returns the lines before the trailer. */
+function verifiedLines(path: string, bytes: Buffer): string[] {
+  if (bytes.length === 0) throw new SnapshotError(path, 'empty file');
+  if (bytes[bytes.length - 1] !== 0x0a) throw new SnapshotError(path, 'truncated (no final newline)');
+  const trailerStart = bytes.lastIndexOf(0x0a, bytes.length - 2) + 1;
+  let trailer: { end?: boolean; chunks?: number; sha256?: string };
+  try {
+    trailer = JSON.parse(bytes.subarray(trailerStart, bytes.length - 1).toString('utf8'));
+  } catch {
+    throw new SnapshotError(path, 'truncated (no trailer)');
+  }
+  if (!trailer || trailer.end !== true) throw new SnapshotError(path, 'truncated (no trailer)');
+  const digest = createHash('sha256').update(bytes.subarray(0, trailerStart)).digest('hex');
+  if (digest !== trailer.sha256) throw new SnapshotError(path, 'checksum mismatch');
+  const lines = bytes.subarray(0, Math.max(0, trailerStart - 1)).toString('utf8').split('\n');
+  if (lines.length !== (trailer.chunks ?? -1) + 2) throw new SnapshotError(path, 'wrong number of chunks');
+  return lines;
+}
+
+export function parseHeader(path: string, line: string): SnapshotHeader {
+  let header: SnapshotHeader;
+  try {
+    header = JSON.parse(line);
+  } catch {
+    throw new SnapshotError(path, 'unreadable header');
+  }
+  if (header?.format !== SNAPSHOT_FORMAT) throw new SnapshotError(path, 'not a cms-oracle snapshot');
+  if (header.version !== SNAPSHOT_VERSION) throw new SnapshotError(path, `unsupported version ${header.version}`);
+  return header;
+}
+
+/** Read and verify a snapshot file; the state comes back deeply frozen. Throws SnapshotError. */
+export function readSnapshot(path: string): { header: SnapshotHeader; state: SiteState; size: number } {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (err) {
+    throw new SnapshotError(path, (err as Error).message);
+  }
+  const [headerLine, baseLine, ...chunkLines] = verifiedLines(path, bytes);
+  const header = parseHeader(path, headerLine);
+  try {
+    const base = superjson.parse<Omit<SiteState, 'nodes'>>(baseLine);
+    const nodes: NodeShards = {};
+    let count = 0;
+    for (const line of chunkLines) {
+      const { a, s } = superjson.parse<{ a: string; s: NodeShards[string] }>(line);
+      nodes[a] = s;
+      for (const inner of Object.values(s)) count += Object.keys(inner).length;
+    }
+    const state = { ...base, nodes } as SiteState;
+    if (count !== header.nodeCount || state.nodeCount !== header.nodeCount) {
+      throw new SnapshotError(path, `header says ${header.nodeCount} objects, found ${count}`);
+    }
+    return { header, state: freeze(state, true), size: bytes.length };
+  } catch (err) {
+    if (err instanceof SnapshotError) throw err;
+    throw new SnapshotError(path, `unreadable content (${(err as Error).message})`);
+  }
+}

@@ -1,0 +1,6 @@
+// Reading a registry record with the default it has on a fresh site (supplement 13.3).
+import type { SiteState } from '../state/model.ts';
+
+export function registryValue<T>(state: SiteState, key: string, fallback: T): T {
+  return Object.hasOwn(state.registry, key) && state.registry[key] !== undefined ? (state.registry[key] as T) : fallback;
+}
