@@ -4,11 +4,13 @@
 //   npx tsx bin/cms-oracle.ts --help
 import { serve } from '@hono/node-server';
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FixtureError, FixtureNotFoundError } from '../src/fixtures/errors.ts';
 import { resolveFixture } from '../src/fixtures/read.ts';
-import { createServer } from '../src/server.ts';
+import { createPersistentServer, DEFAULT_SNAPSHOT_INTERVAL } from '../src/persistence/boot.ts';
+import { DataDirInUseError } from '../src/persistence/files.ts';
+import { RestoreError, type Logger } from '../src/persistence/restore.ts';
 
 const LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 type Level = (typeof LEVELS)[number];
@@ -19,27 +21,34 @@ const FLAGS = {
   'site-path': { default: '/Plone', env: 'CMS_ORACLE_SITE_PATH', help: 'path of the site root' },
   admin: { default: 'admin:admin', env: 'CMS_ORACLE_ADMIN', help: 'Manager account, user:password' },
   fixture: { default: 'demo', env: 'CMS_ORACLE_FIXTURE', help: 'fixture name under fixtures/, or a folder path' },
-  'data-dir': { default: './data', env: 'CMS_ORACLE_DATA_DIR', help: 'working data (blobs in <data-dir>/blobs)' },
+  'data-dir': { default: './data', env: 'CMS_ORACLE_DATA_DIR', help: 'snapshots, journal, blobs (none: memory only; see docs/persistence.md)' },
+  'snapshot-interval': { default: String(DEFAULT_SNAPSHOT_INTERVAL), env: 'CMS_ORACLE_SNAPSHOT_INTERVAL', help: 'seconds between snapshots when something changed (0: at shutdown only)' },
+  durable: { default: 'false', env: 'CMS_ORACLE_DURABLE', help: 'journal + fsync every change before answering' },
+  'dev-endpoints': { default: 'false', env: 'CMS_ORACLE_DEV_ENDPOINTS', help: '/++dev++/reset and checkpoints for e2e tests (Manager only)' },
   deterministic: { default: 'false', env: 'CMS_ORACLE_DETERMINISTIC', help: 'frozen clock and sequential UIDs' },
+  'store-tokens': { default: 'false', env: 'CMS_ORACLE_STORE_TOKENS', help: 'remember login tokens so @logout really ends them (see docs/security.md)' },
   'log-level': { default: 'info', env: 'CMS_ORACLE_LOG_LEVEL', help: 'error | warn | info (one line per request) | debug' },
   'cors-origin': { default: '', env: 'CMS_ORACLE_CORS_ORIGIN', help: 'allowed CORS origins, comma separated (* = any); off by default' },
 } as const;
 type Flag = keyof typeof FLAGS;
+const BOOLEAN = new Set<string>(['deterministic', 'durable', 'dev-endpoints', 'store-tokens']);
 
 function usage(): string {
   const rows = Object.entries(FLAGS).map(([name, f]) => {
-    const flag = name === 'deterministic' ? `--${name}` : `--${name} <value>`;
+    const flag = BOOLEAN.has(name) ? `--${name}` : `--${name} <value>`;
     const def = f.default ? ` (default ${f.default})` : '';
-    return `  ${flag.padEnd(26)}${f.help}${def}\n  ${''.padEnd(26)}env ${f.env}`;
+    return `  ${flag.padEnd(30)}${f.help}${def}\n  ${''.padEnd(30)}env ${f.env}`;
   });
   return [
     'cms-oracle: an in-memory server of the CMS (Plone) REST API.',
     '',
     'Usage: cms-oracle [options]     (npm start -- [options])',
+    '       cms-oracle inspect <snapshot | data-dir>',
+    '       cms-oracle export-fixture <snapshot | data-dir | site URL> <folder>',
     '',
     'Options:',
     ...rows,
-    `  ${'-h, --help'.padEnd(26)}show this help`,
+    `  ${'-h, --help'.padEnd(30)}show this help`,
     '',
     'A flag wins over its environment variable.',
   ].join('\n');
@@ -53,8 +62,12 @@ interface Config {
   sitePath: string;
   admin: { user: string; password: string };
   fixture: string;
-  dataDir: string;
+  dataDir: string | null;
+  snapshotInterval: number;
+  durable: boolean;
+  devEndpoints: boolean;
   deterministic: boolean;
+  storeTokens: boolean;
   logLevel: Level;
   corsOrigin: string[];
 }
@@ -68,7 +81,7 @@ function readConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' {
       allowPositionals: false,
       options: {
         ...Object.fromEntries(
-          Object.keys(FLAGS).map((name) => [name, { type: name === 'deterministic' ? 'boolean' : 'string' }] as const),
+          Object.keys(FLAGS).map((name) => [name, { type: BOOLEAN.has(name) ? 'boolean' : 'string' }] as const),
         ),
         help: { type: 'boolean', short: 'h' },
       },
@@ -97,10 +110,17 @@ function readConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' {
   const admin = value('admin');
   const colon = admin.indexOf(':');
   if (colon <= 0 || colon === admin.length - 1) throw new UsageError(`${named('admin')}: expected user:password`);
-  const deterministic = value('deterministic');
-  if (!['true', 'false', '1', '0', 'yes', 'no', ''].includes(deterministic.toLowerCase())) {
-    throw new UsageError(`${named('deterministic')}: "${deterministic}" is not a boolean (true/false/1/0)`);
-  }
+  const boolean = (name: Flag) => {
+    const given = value(name).toLowerCase();
+    if (!['true', 'false', '1', '0', 'yes', 'no', ''].includes(given)) {
+      throw new UsageError(`${named(name)}: "${value(name)}" is not a boolean (true/false/1/0)`);
+    }
+    return ['true', '1', 'yes'].includes(given);
+  };
+  const deterministic = String(boolean('deterministic'));
+  const snapshotInterval = value('snapshot-interval');
+  if (!/^\d+(\.\d+)?$/.test(snapshotInterval)) throw new UsageError(`${named('snapshot-interval')}: "${snapshotInterval}" is not a number of seconds`);
+  const dataDir = value('data-dir');
   const logLevel = value('log-level');
   if (!(LEVELS as readonly string[]).includes(logLevel)) {
     throw new UsageError(`${named('log-level')}: "${logLevel}" is not one of ${LEVELS.join(', ')}`);
@@ -124,8 +144,12 @@ function readConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' {
     sitePath,
     admin: { user: admin.slice(0, colon), password: admin.slice(colon + 1) },
     fixture,
-    dataDir: resolve(value('data-dir')),
-    deterministic: ['true', '1', 'yes'].includes(deterministic.toLowerCase()),
+    dataDir: dataDir === 'none' || dataDir === '' ? null : resolve(dataDir),
+    snapshotInterval: Number(snapshotInterval),
+    durable: boolean('durable'),
+    devEndpoints: boolean('dev-endpoints'),
+    deterministic: deterministic === 'true',
+    storeTokens: boolean('store-tokens'),
     logLevel: logLevel as Level,
     corsOrigin,
   };
@@ -137,6 +161,11 @@ function publicHost(host: string): string {
 }
 
 async function main(): Promise<number | undefined> {
+  const subcommand = process.argv[2];
+  if (subcommand === 'inspect' || subcommand === 'export-fixture') {
+    const { snapshotCommand } = await import('./snapshot.ts');
+    return snapshotCommand(process.argv.slice(2));
+  }
   let config: Config | 'help';
   try {
     config = readConfig(process.argv.slice(2), process.env);
@@ -150,21 +179,36 @@ async function main(): Promise<number | undefined> {
     return 0;
   }
   const level = LEVELS.indexOf(config.logLevel);
-  mkdirSync(config.dataDir, { recursive: true });
+  const say = (min: Level, prefix: string) => (m: string) => {
+    if (level >= LEVELS.indexOf(min)) (min === 'info' ? console.log : console.error)(`cms-oracle: ${prefix}${m}`);
+  };
+  const log: Logger = { info: say('info', ''), warn: say('warn', 'WARNING: '), error: say('error', 'ERROR: ') };
+  if (config.dataDir) {
+    try {
+      mkdirSync(config.dataDir, { recursive: true });
+    } catch (err) {
+      log.error(`cannot create ${config.dataDir}: ${(err as Error).message}`);
+    }
+  }
 
   let server;
   try {
-    server = await createServer({
+    server = await createPersistentServer({
       sitePath: config.sitePath,
       admin: config.admin,
       fixture: config.fixture,
       deterministic: config.deterministic,
-      blobDir: join(config.dataDir, 'blobs'),
+      dataDir: config.dataDir ?? undefined,
+      tokens: { storeTokens: config.storeTokens },
       corsOrigin: config.corsOrigin,
       log: level >= LEVELS.indexOf('info') ? (line) => console.log(line) : undefined,
       logFixture: level >= LEVELS.indexOf('debug'),
-    });
+    }, { dataDir: config.dataDir, durable: config.durable, snapshotInterval: config.snapshotInterval, devEndpoints: config.devEndpoints }, log);
   } catch (err) {
+    if (err instanceof RestoreError || err instanceof DataDirInUseError) {
+      console.error(`cms-oracle: cannot start: ${err.message}`);
+      return 1;
+    }
     if (err instanceof FixtureError) {
       console.error(`cms-oracle: cannot load the fixture:\n  ${err.message}`);
       return 1;
@@ -187,9 +231,10 @@ async function main(): Promise<number | undefined> {
 
   const stop = (signal: string) => {
     if (level >= LEVELS.indexOf('info')) console.log(`cms-oracle: ${signal}, stopping`);
-    http.close(() => process.exit(0));
+    // The final snapshot is written after the last request is answered.
+    http.close(() => void (server.persistence?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
     if ('closeAllConnections' in http) (http as { closeAllConnections(): void }).closeAllConnections();
-    setTimeout(() => process.exit(0), 2000).unref();
+    setTimeout(() => process.exit(0), server.persistence ? 60_000 : 2000).unref();
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -71,10 +71,13 @@ describe('POST creates content', () => {
   });
 
   it('validates required fields and field types naming the field', async () => {
-    const r = await api.post(box, { '@type': 'Document' });
+    const r = await api.post(box, { '@type': 'File', title: 'no file' });
     expect(r.status).toBe(400);
     const errors = JSON.parse(r.body.message);
-    expect(errors).toContainEqual({ field: 'title', message: 'Required input is missing.', error: 'ValidationError' });
+    expect(errors).toContainEqual({ field: 'file', message: 'Required input is missing.', error: 'ValidationError' });
+    const untitled = await api.post(box, { '@type': 'Folder', id: 'untitled' });
+    expect(untitled.status).toBe(201);
+    expect(untitled.body.title).toBe('');
     const wrong = await api.post(box, { '@type': 'Document', title: 'x', exclude_from_nav: 'nope' });
     expect(wrong.status).toBe(400);
     expect(JSON.parse(wrong.body.message)[0].field).toBe('exclude_from_nav');

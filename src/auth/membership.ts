@@ -1,5 +1,6 @@
 // Group membership: nested groups resolved transitively (a member of a member group is a member),
 // plus the virtual group of every logged-in user.
+import { isDraft } from 'immer';
 import type { SiteState } from '../state/model.ts';
 
 export const AUTHENTICATED_GROUP = 'AuthenticatedUsers';
@@ -8,7 +9,8 @@ const parentsCache = new WeakMap<SiteState['groups'], Map<string, string[]>>();
 
 /** principal id -> ids of the groups that list it directly as a member. */
 function parentsIndex(groups: SiteState['groups']): Map<string, string[]> {
-  let index = parentsCache.get(groups);
+  const cacheable = !isDraft(groups);
+  let index = cacheable ? parentsCache.get(groups) : undefined;
   if (!index) {
     index = new Map();
     for (const g of Object.values(groups)) {
@@ -18,7 +20,7 @@ function parentsIndex(groups: SiteState['groups']): Map<string, string[]> {
         else index.set(m, [g.id]);
       }
     }
-    parentsCache.set(groups, index);
+    if (cacheable) parentsCache.set(groups, index);
   }
   return index;
 }

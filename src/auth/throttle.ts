@@ -12,7 +12,7 @@ export interface ThrottleOptions {
   windowSeconds: number;
 }
 
-export const DEFAULT_THROTTLE: ThrottleOptions = { perLogin: 5, perClient: 30, windowSeconds: 900 };
+export const DEFAULT_THROTTLE: ThrottleOptions = { perLogin: 5, perClient: 100, windowSeconds: 900 };
 
 const MAX_KEYS = 50_000;
 

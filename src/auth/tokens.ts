@@ -1,6 +1,6 @@
 // Login tokens (supplement 29): issue, read, and — when token storage is on — the hash under
 // which an issued token is remembered in the site state so @logout can really invalidate it.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { SiteState } from '../state/model.ts';
 import { signToken, verifyToken, type TokenClaims } from './jwt.ts';
 import type { TokenSecrets } from './secrets.ts';
@@ -37,10 +37,12 @@ export class TokenService {
     this.options = { ...DEFAULT_TOKEN_OPTIONS, ...tokenOptions(options) };
   }
 
+  /** A new signed token (random `jti`: call outside reducers). */
   issue(sub: string, fullname: string, nowSeconds: number): { token: string; exp: number | null } {
     const { lifetimeSeconds, useKeyring } = this.options;
     const exp = lifetimeSeconds > 0 ? nowSeconds + lifetimeSeconds : null;
-    const claims: TokenClaims = { sub, fullname, iat: nowSeconds, ...(exp === null ? {} : { exp }) };
+    // jti: two tokens issued in the same second differ (renewal must not re-issue the old one).
+    const claims: TokenClaims = { sub, fullname, iat: nowSeconds, ...(exp === null ? {} : { exp }), jti: randomBytes(9).toString('base64url') };
     return { token: signToken(claims, this.secrets.signingKey(useKeyring)), exp };
   }
 

@@ -9,11 +9,11 @@ const CACHE_LIMIT = 500_000;
 
 function runPipeline(word: string): string | null {
   let token: lunr.Token | undefined = new lunr.Token(word, {});
-  token = lunr.trimmer(token, 0, []) as lunr.Token | undefined;
+  token = lunr.trimmer(token) as lunr.Token | undefined;
   if (!token || !token.toString()) return null;
-  token = lunr.stopWordFilter(token, 0, []) as lunr.Token | undefined;
+  token = lunr.stopWordFilter(token) as lunr.Token | undefined;
   if (!token) return null;
-  token = lunr.stemmer(token, 0, []) as lunr.Token | undefined;
+  token = lunr.stemmer(token) as lunr.Token | undefined;
   const out = token?.toString() ?? '';
   return out ? out : null;
 }

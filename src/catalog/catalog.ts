@@ -30,7 +30,7 @@ const registry = new WeakMap<SiteState, Catalog>();
 export class Catalog {
   private current: SiteState;
   readonly records = new Map<string, Rec>();
-  readonly byDoc = new Map<number, Rec>();
+  readonly byDoc: (Rec | undefined)[] = [];
   readonly buckets = new Map<string, Map<string, Bucket>>();
   readonly text: FullText;
   private timer: NodeJS.Timeout | undefined;
@@ -74,7 +74,7 @@ export class Catalog {
 
   private add(rec: Rec): void {
     this.records.set(rec.uid, rec);
-    this.byDoc.set(rec.doc, rec);
+    this.byDoc[rec.doc] = rec;
     for (const name of BUCKETED) {
       const map = this.buckets.get(name)!;
       for (const v of keysOf(rec.v[name])) {
@@ -102,13 +102,18 @@ export class Catalog {
       }
     }
     this.records.delete(rec.uid);
-    this.byDoc.delete(rec.doc);
+    if (this.byDoc[rec.doc] === rec) this.byDoc[rec.doc] = undefined;
   }
 
   /** Records holding `value` in a bucketed index. */
   bucket(index: string, value: string | number | boolean): Rec[] | Set<Rec> {
     const b = this.buckets.get(index)?.get(bucketKey(value));
     return !b ? [] : b instanceof Set ? b : [b];
+  }
+
+  /** Distinct values of a bucketed index (vocabularies such as Keywords). */
+  keywords(index: string): string[] {
+    return [...(this.buckets.get(index)?.keys() ?? [])].filter((k) => !k.startsWith('\u0000'));
   }
 
   // ------------------------------------------------------------------ maintenance
@@ -205,7 +210,7 @@ export class Catalog {
 
   /** Terms of a document now (phrase checks). */
   termsOfDoc(doc: number): DocTerms | undefined {
-    const rec = this.byDoc.get(doc);
+    const rec = this.byDoc[doc];
     const node = rec && getNode(this.current, rec.uid);
     return node ? termsOf(node) : undefined;
   }

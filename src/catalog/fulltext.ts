@@ -6,6 +6,7 @@
 /** Field numbers: 0 title, 1 description, 2 body (SearchableText = all three). */
 export const TEXT_FIELDS = ['title', 'description', 'body'] as const;
 const BOOST = [3, 2, 1];
+import { DocScores } from './docscores.ts';
 
 /** Analysed terms of one document, per field. */
 export type DocTerms = [string[], string[], string[]];
@@ -16,6 +17,9 @@ interface Posting {
 }
 
 type Counts = Map<string, number>;
+
+const TF = Array.from({ length: 256 }, (_, tf) => 1 + Math.log(Math.max(1, tf)));
+const tfWeight = (tf: number) => (tf < 256 ? TF[tf] : 1 + Math.log(tf));
 
 function counts(terms: string[]): Counts {
   const out: Counts = new Map();
@@ -60,6 +64,8 @@ export class FullText {
   private readonly fresh: Map<string, Map<number, number>>[] = [new Map(), new Map(), new Map()];
   private readonly freshDocs = new Map<number, Counts[]>();
   private liveDocs: number;
+  /** Highest document number seen (capacity of score arrays). */
+  maxDoc = 0;
 
   constructor(docs: Iterable<[number, DocTerms]>) {
     const entries = function* () {
@@ -67,6 +73,7 @@ export class FullText {
     };
     this.base = Base.build(entries());
     this.liveDocs = this.base.docs.size;
+    for (const d of this.base.docs) if (d > this.maxDoc) this.maxDoc = d;
   }
 
   /** Documents changed since the base was built (fresh + masked). */
@@ -89,6 +96,7 @@ export class FullText {
   /** Index (or re-index) one document. */
   set(doc: number, terms: DocTerms): void {
     this.remove(doc);
+    if (doc > this.maxDoc) this.maxDoc = doc;
     const perField = terms.map(counts);
     this.freshDocs.set(doc, perField);
     for (let f = 0; f < 3; f++) {
@@ -122,7 +130,7 @@ export class FullText {
   }
 
   /** Documents containing `term` in any of `fields`, with a tf-idf score. */
-  match(fields: readonly number[], term: string, into: Map<number, number> = new Map()): Map<number, number> {
+  match(fields: readonly number[], term: string, into: DocScores = new DocScores(this.maxDoc + 1)): DocScores {
     const n = Math.max(1, this.liveDocs);
     for (const f of fields) {
       const df = this.df(f, term);
@@ -136,11 +144,11 @@ export class FullText {
         for (let i = 0; i < docs.length; i++) {
           const d = docs[i];
           if (anyMasked && masked.has(d)) continue;
-          into.set(d, (into.get(d) ?? 0) + weight * (1 + Math.log(tfs[i])));
+          into.add(d, weight * tfWeight(tfs[i]));
         }
       }
       const m = this.fresh[f].get(term);
-      if (m) for (const [d, tf] of m) into.set(d, (into.get(d) ?? 0) + weight * (1 + Math.log(tf)));
+      if (m) for (const [d, tf] of m) into.add(d, weight * tfWeight(tf));
     }
     return into;
   }

@@ -42,6 +42,12 @@ export function touchedBy(before: SiteState, after: SiteState, patches: Patch[])
   const t: Touched = { nodes: new Map(), defaultPages: new Set(), types: false };
   for (const p of patches) {
     const path = p.path;
+    if (path.length === 0) {
+      // Store.replace (restore, reset, checkpoint): the whole state; compare the shards.
+      t.types ||= before.types !== after.types;
+      diffShards(before.nodes, after.nodes, (uid) => mark(t, uid, true));
+      continue;
+    }
     if (path[0] === 'types') {
       t.types = true;
       continue;

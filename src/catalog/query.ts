@@ -157,7 +157,45 @@ export function matchValue(rec: Rec, c: Criterion, positions: Positions): boolea
   }
 }
 
-function sortKey(rec: Rec, index: string, kind: IndexKind | undefined, positions: Positions): Scalar | null {
+/** A criterion as a predicate with its lookups prepared (same semantics as matchValue). */
+export function compile(c: Criterion, positions: Positions): ((rec: Rec) => boolean) | null {
+  if (c.kind === 'path' && !c.navtree && (c.depth ?? -1) < 0 && (c.query ?? []).includes('')) return null; // everything
+  const keys = c.query && !c.range ? new Set(c.query.map(keyOf)) : undefined;
+  const nots = c.not?.length ? new Set(c.not.map(keyOf)) : undefined;
+  const index = c.index;
+  switch (c.kind) {
+    case 'field':
+    case 'uuid':
+    case 'boolean':
+    case 'date':
+      if (keys && !nots) {
+        return (rec) => {
+          const v = rec.v[index];
+          return v !== null && v !== undefined && !Array.isArray(v) && keys.has(keyOf(v));
+        };
+      }
+      return (rec) => matchScalar(rec.v[index], c);
+    case 'path': {
+      if (c.navtree) return (rec) => matchPath(rec, c);
+      const depth = c.depth ?? -1;
+      const paths = ((c.query ?? []) as string[]).map((p) => ({ p, slash: p + '/', depth: p ? p.split('/').length - 1 : 0 }));
+      return (rec) => {
+        for (const { p, slash, depth: pd } of paths) {
+          if (rec.path !== p && !rec.path.startsWith(slash)) continue;
+          const d = rec.depth - pd;
+          if (depth < 0 || (depth === 0 ? d === 0 : d >= 1 && d <= depth)) return true;
+        }
+        return false;
+      };
+    }
+    case 'position':
+      return (rec) => matchScalar(positions.of(rec), c);
+    default:
+      return (rec) => matchValue(rec, c, positions);
+  }
+}
+
+export function sortKey(rec: Rec, index: string, kind: IndexKind | undefined, positions: Positions): Scalar | null {
   if (index === 'path') return rec.path;
   if (kind === 'position') return positions.of(rec);
   const v = rec.v[index];
@@ -174,6 +212,14 @@ export interface Keyed {
 /** Sort keys of a record; `scores` gives relevance (text queries). */
 export function keyed(rec: Rec, sort: SortSpec[], kinds: Record<string, IndexKind>, positions: Positions, score = 0): Keyed {
   return { rec, keys: sort.map((s) => sortKey(rec, s.index, kinds[s.index], positions)), score };
+}
+
+export function compareKeys(x: Scalar | null, y: Scalar | null, reverse: boolean): number {
+  if (x === y) return 0;
+  if (x === null) return 1;
+  if (y === null) return -1;
+  const c = cmpScalar(x, y) ?? (typeof x < typeof y ? -1 : 1);
+  return reverse ? -c : c;
 }
 
 /** A total order: the sort indexes (missing values last), then relevance, then intid. */

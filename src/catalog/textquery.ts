@@ -4,6 +4,7 @@
 // terms of one document (brute force, phrase verification).
 import { analyze, normalizeGlob } from './analyze.ts';
 import type { DocTerms, FullText } from './fulltext.ts';
+import { DocScores } from './docscores.ts';
 
 export type TextNode =
   | { t: 'and'; items: TextNode[] }
@@ -141,56 +142,57 @@ export interface TextSource {
   termsOf: (doc: number) => DocTerms | undefined;
 }
 
-function intersect(a: Map<number, number>, b: Map<number, number>): Map<number, number> {
+function intersect(a: DocScores, b: DocScores, capacity: number): DocScores {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  const out = new Map<number, number>();
-  for (const [d, s] of small) {
+  const out = new DocScores(capacity);
+  small.forEach((d, s) => {
     const other = large.get(d);
-    if (other !== undefined) out.set(d, s + other);
-  }
+    if (other !== undefined) out.add(d, s + other);
+  });
   return out;
 }
 
 /** Matching documents with relevance scores. */
-export function evaluateText(node: TextNode, fields: readonly number[], src: TextSource): Map<number, number> {
+export function evaluateText(node: TextNode, fields: readonly number[], src: TextSource): DocScores {
+  const cap = src.index.maxDoc + 1;
   switch (node.t) {
     case 'none':
     case 'not':
-      return new Map();
+      return new DocScores(16);
     case 'word':
       return src.index.match(fields, node.term);
     case 'glob': {
-      const into = new Map<number, number>();
+      const into = new DocScores(cap);
       for (const term of src.index.expand(fields, node.glob)) src.index.match(fields, term, into);
       return into;
     }
     case 'phrase': {
-      let acc: Map<number, number> | undefined;
+      let acc: DocScores | undefined;
       for (const term of new Set(node.terms)) {
         const m = src.index.match(fields, term);
-        acc = acc ? intersect(acc, m) : m;
+        acc = acc ? intersect(acc, m, cap) : m;
         if (!acc.size) return acc;
       }
-      const out = new Map<number, number>();
-      for (const [d, s] of acc!) {
+      const out = new DocScores(cap);
+      acc!.forEach((d, s) => {
         const terms = src.termsOf(d);
-        if (terms && docMatches(node, terms, fields)) out.set(d, s);
-      }
+        if (terms && docMatches(node, terms, fields)) out.add(d, s);
+      });
       return out;
     }
     case 'or': {
-      const out = new Map<number, number>();
-      for (const item of node.items) for (const [d, s] of evaluateText(item, fields, src)) out.set(d, (out.get(d) ?? 0) + s);
+      const out = new DocScores(cap);
+      for (const item of node.items) evaluateText(item, fields, src).forEach((d, s) => out.add(d, s));
       return out;
     }
     case 'and': {
       const positive = node.items.filter((n) => n.t !== 'none' && n.t !== 'not');
       const negative = node.items.filter((n): n is { t: 'not'; item: TextNode } => n.t === 'not');
-      if (!positive.length) return new Map();
-      let acc: Map<number, number> | undefined;
+      if (!positive.length) return new DocScores(16);
+      let acc: DocScores | undefined;
       for (const item of positive) {
         const m = evaluateText(item, fields, src);
-        acc = acc ? intersect(acc, m) : m;
+        acc = acc ? intersect(acc, m, cap) : m;
         if (!acc.size) return acc;
       }
       for (const neg of negative) for (const d of evaluateText(neg.item, fields, src).keys()) acc!.delete(d);

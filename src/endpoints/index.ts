@@ -17,6 +17,16 @@ import { aliasesRoutes } from './aliases/aliases.routes.ts';
 import { aliasRedirect } from './aliases/redirect.ts';
 import { relationsRoutes } from './relations/relations.routes.ts';
 import { linkIntegrityRoutes } from './linkintegrity/linkintegrity.routes.ts';
+import { loginRoutes } from './login/login.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+import { portraitRoutes } from './users/portrait.ts';
+import { groupsRoutes } from './groups/groups.routes.ts';
+import { principalsRoutes } from './principals/principals.ts';
+import { rolesRoutes } from './roles/roles.ts';
+import { sharingRoutes } from './sharing/sharing.ts';
+import { userschemaRoutes } from './userschema/userschema.ts';
+import { searchRoutes } from './search/search.routes.ts';
+import { querystringRoutes } from './querystring/querystring.routes.ts';
 
 export function routeTable(): RouteTable {
   return {
@@ -36,6 +46,16 @@ export function routeTable(): RouteTable {
       ...aliasesRoutes,
       ...relationsRoutes,
       ...linkIntegrityRoutes,
+      ...loginRoutes,
+      ...usersRoutes,
+      ...portraitRoutes,
+      ...groupsRoutes,
+      ...principalsRoutes,
+      ...rolesRoutes,
+      ...sharingRoutes,
+      ...userschemaRoutes,
+      ...searchRoutes,
+      ...querystringRoutes,
     ],
     views: { ...fileViews },
     unresolved: aliasRedirect,

@@ -6,6 +6,7 @@ import { TokenSecrets } from '../auth/secrets.ts';
 import { LoginThrottle, type ThrottleOptions } from '../auth/throttle.ts';
 import { TokenService, toSeconds, type PluginTokenOptions, type TokenOptions } from '../auth/tokens.ts';
 import { BlobStore } from '../blobs/store.ts';
+import { createCatalog, type Catalog } from '../catalog/catalog.ts';
 import { ScaleCache } from '../endpoints/files/scale-cache.ts';
 import { randomIds, systemClock, type Clock, type IdSource } from '../lib/clock.ts';
 import type { Store } from '../state/store.ts';
@@ -28,6 +29,8 @@ export interface AppOptions {
   dataDir?: string;
   tokens?: Partial<TokenOptions> & PluginTokenOptions;
   throttle?: Partial<ThrottleOptions>;
+  /** The catalog of `store` (default: built here and kept current from its commits). */
+  catalog?: Catalog;
   /** Routes outside the content tree (`++dev++`), tried before URL parsing. */
   outside?: OutsideRoutes;
 }
@@ -54,7 +57,8 @@ export function createApp(options: AppOptions) {
   const ids = options.ids ?? randomIds;
   const secrets = new TokenSecrets(options.dataDir, toSeconds(clock.now()));
   const auth = new Authenticator(options.root, new TokenService(secrets, options.tokens), new LoginThrottle(options.throttle));
-  const services: Services = { blobs: options.blobs ?? new BlobStore(), scales: new ScaleCache(), auth };
+  const catalog = options.catalog ?? createCatalog(options.store);
+  const services: Services = { blobs: options.blobs ?? new BlobStore(), scales: new ScaleCache(), auth, catalog };
   const sitePath = options.sitePath.split('/').filter(Boolean);
   const dispatcher = {
     sitePath,

@@ -70,6 +70,8 @@ export interface Services {
   scales: import('../endpoints/files/scale-cache.ts').ScaleCache;
   /** Credentials, login tokens, login throttling, outgoing mail. */
   auth: import('../auth/authenticate.ts').Authenticator;
+  /** Indexes derived from the state, current with every commit (read-only for handlers). */
+  catalog: import('../catalog/catalog.ts').Catalog;
 }
 
 export const json = (body: unknown, status = 200, headers?: Record<string, string>): ApiResponse => ({ status, body, headers });

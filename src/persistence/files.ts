@@ -1,7 +1,7 @@
 // Layout of a data dir and the few file-system primitives persistence needs (atomic replace,
 // directory fsync). Snapshots and journals are numbered: journal-N holds the changes made after
 // snapshot-N was captured.
-import { closeSync, fsyncSync, openSync, readdirSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -96,4 +96,48 @@ export async function writeAtomically(dir: string, name: string, chunks: AsyncIt
     throw err;
   }
   return size;
+}
+
+/** Another live process owns the data dir. */
+export class DataDirInUseError extends Error {}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Claim `dir` for this process (file `LOCK` holding the pid); a lock left by a dead process (kill -9)
+ * is taken over. Returns the release function. An unwritable dir cannot be locked: `warn` is told.
+ */
+export function lockDataDir(dir: string, warn: (message: string) => void): () => void {
+  const path = join(dir, 'LOCK');
+  const mine = String(process.pid);
+  try {
+    try {
+      writeFileSync(path, mine, { flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(readFileSync(path, 'utf8').trim());
+      if (owner && owner !== process.pid && alive(owner)) {
+        throw new DataDirInUseError(`data dir ${dir} is in use by process ${owner} (remove ${path} if that is wrong)`);
+      }
+      writeFileSync(path, mine);
+    }
+  } catch (err) {
+    if (err instanceof DataDirInUseError) throw err;
+    warn(`cannot lock ${dir}: ${(err as Error).message}`);
+    return () => {};
+  }
+  return () => {
+    try {
+      if (readFileSync(path, 'utf8') === mine) unlinkSync(path);
+    } catch {
+      // already gone
+    }
+  };
 }

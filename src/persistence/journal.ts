@@ -8,6 +8,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Patch } from 'immer';
 import superjson from 'superjson';
+import { encode } from './codec.ts';
 import type { SiteState } from '../state/model.ts';
 import { fsyncDir, journalName } from './files.ts';
 
@@ -22,7 +23,7 @@ export interface JournalRecord {
 const checksum = (json: string) => createHash('sha256').update(json, 'utf8').digest('hex').slice(0, 16);
 
 export function encodeRecord(record: JournalRecord): string {
-  const json = JSON.stringify({ c: record.c, t: record.t, p: superjson.serialize(record.patches) });
+  const json = `{"c":${record.c},"t":${JSON.stringify(record.t)},"p":${encode(record.patches)}}`;
   return `${checksum(json)} ${json}\n`;
 }
 
@@ -122,6 +123,8 @@ export class Journal {
   private offset = 0;
   /** Bytes after `offset` may hold a failed write: truncate before writing again. */
   private dirty = false;
+  /** The current file was opened before: `offset` is authoritative. */
+  private reopen = false;
   private queue: (QueuedRecord | QueuedRotation)[] = [];
   private running = false;
   private idle: Promise<void> = Promise.resolve();
@@ -158,6 +161,13 @@ export class Journal {
       this.queue.push({ kind: 'rotate', seq, resolve, reject });
       this.kick();
     });
+  }
+
+  /** Write the base snapshot now if one is needed (at start-up, before any change). */
+  async prepare(): Promise<void> {
+    if (!this.options.base) return;
+    await this.options.base();
+    this.options.base = undefined;
   }
 
   /** Resolves when everything queued so far has been handled. */
@@ -202,8 +212,10 @@ export class Journal {
     }
     const fh = await open(this.currentPath, constants.O_RDWR | constants.O_CREAT);
     try {
-      this.offset = (await fh.stat()).size;
-      this.dirty = false;
+      // First open of this file: append after what is there. Reopen after a failure: keep the
+      // known end of the durable records and cut whatever the failed write left behind.
+      if (this.reopen) this.dirty = true;
+      else this.offset = (await fh.stat()).size;
       fsyncDir(this.options.dir);
     } catch (err) {
       await fh.close().catch(() => {});
@@ -237,6 +249,11 @@ export class Journal {
       this.stats.bytes += buf.length;
       for (const r of group) r.resolve();
     } catch (cause) {
+      // Drop the handle: the next write reopens the file (the disk may have been replaced).
+      const fh = this.fh;
+      this.fh = null;
+      this.reopen = true;
+      await fh?.close().catch(() => {});
       const rest = this.queue.splice(0);
       for (const item of [...group, ...rest]) item.reject(cause);
       this.options.onFailure(cause, this.durable);
@@ -249,9 +266,11 @@ export class Journal {
         await this.options.base();
         this.options.base = undefined;
       }
-      if (this.fh && this.dirty) {
-        await this.fh.truncate(this.offset);
-        await this.fh.datasync();
+      if (this.dirty) {
+        // A failed write may have left a whole record behind: cut it before moving on.
+        const old = await this.openCurrent();
+        await old.truncate(this.offset);
+        await old.datasync();
         this.dirty = false;
       }
       const path = join(this.options.dir, journalName(rotation.seq));
@@ -266,6 +285,8 @@ export class Journal {
       this.fh = fh;
       this.seq = rotation.seq;
       this.offset = 0;
+      this.reopen = true;
+      this.dirty = false;
       rotation.resolve(this.durable);
     } catch (err) {
       rotation.reject(err);

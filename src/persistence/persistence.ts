@@ -5,7 +5,7 @@ import type { SiteState } from '../state/model.ts';
 import type { Commit, Store } from '../state/store.ts';
 import { ApiError } from '../lib/errors.ts';
 import { serviceUnavailable } from './blobs.ts';
-import { highestSeq, listDataDir } from './files.ts';
+import { highestSeq, listDataDir, lockDataDir } from './files.ts';
 import { Journal, type DurablePoint } from './journal.ts';
 import { consoleLogger, restore, type Logger, type Restored } from './restore.ts';
 import { writeSnapshot, type WriteOptions } from './snapshot.ts';
@@ -53,7 +53,14 @@ export class Persistence {
     } catch (err) {
       log.error(`cannot create data dir ${options.dataDir}: ${(err as Error).message}`);
     }
-    const restored = restore(options.dataDir, log);
+    const unlock = lockDataDir(options.dataDir, (m) => log.warn(m));
+    let restored: Restored | undefined;
+    try {
+      restored = restore(options.dataDir, log);
+    } catch (err) {
+      unlock();
+      throw err;
+    }
     if (restored) {
       store.replace(restored.state);
       const h = restored.snapshot.header;
@@ -64,8 +71,9 @@ export class Persistence {
     } else {
       log.info(`no snapshot in ${options.dataDir}: starting from the fixture`);
     }
-    const persistence = new Persistence(store, options, log, restored);
-    if (persistence.journal && !restored) await persistence.journal.drained();
+    const persistence = new Persistence(store, options, log, restored, unlock);
+    // Writes answer 503 until the base snapshot exists (retried on each write).
+    if (persistence.journal) await persistence.journal.prepare().catch(() => {});
     return { persistence, restored };
   }
 
@@ -74,6 +82,7 @@ export class Persistence {
     private readonly options: PersistenceOptions,
     log: Logger,
     restored: Restored | undefined,
+    private readonly unlock: () => void,
   ) {
     this.log = log;
     this.keep = Math.max(1, options.keep ?? 3);
@@ -92,7 +101,6 @@ export class Persistence {
         base: restored ? undefined : () => this.writeBase(seq, start),
         onFailure: (cause, durable) => this.revert(cause, durable),
       });
-      if (!restored) void this.journal.rotate(seq).catch(() => {});
       store.durability = () => this.pending;
     }
     this.unsubscribe = store.subscribe(this.onCommit);
@@ -229,6 +237,7 @@ export class Persistence {
       await this.journal.close();
       this.store.durability = undefined;
     }
+    this.unlock();
   }
 
   /** For tests and benchmarks: resolves when every queued change is written. */

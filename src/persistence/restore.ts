@@ -36,9 +36,10 @@ export const consoleLogger: Logger = {
 };
 
 /** Restore the site from `dir`; undefined when the dir holds no snapshot and no journal. */
-export function restore(dir: string, log: Logger = consoleLogger): Restored | undefined {
+export function restore(dir: string, log: Logger = consoleLogger, options: { readOnly?: boolean } = {}): Restored | undefined {
   const listing = listDataDir(dir);
-  for (const tmp of listing.temporary) {
+  // Unfinished files of a crash (a running server's own are left alone in read-only mode).
+  for (const tmp of options.readOnly ? [] : listing.temporary) {
     log.info(`removing unfinished file ${tmp}`);
     try {
       unlinkSync(tmp);

@@ -2,13 +2,14 @@
 // site never blocks the event loop for long. Line format (every line is JSON):
 //   1. header   {format, version, seq, created, lastChange, changes, nodeCount}
 //   2. superjson of the state without its nodes
-//   3. one superjson line per outer shard of the UID index {a, s}
+//   3. one superjson line per outer shard of the UID index {a, s} (or, for big shards, one per
+//      inner shard {a, b, s})
 //   4. trailer  {end: true, chunks, sha256}  (sha256 of every byte before the trailer)
 // A file whose trailer is missing or does not match is corrupt and is never used.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { freeze } from 'immer';
-import superjson from 'superjson';
+import { decode, encode } from './codec.ts';
 import type { NodeShards, SiteState } from '../state/model.ts';
 import { snapshotName, writeAtomically } from './files.ts';
 
@@ -42,6 +43,9 @@ export interface WriteOptions {
   sliceMs?: number;
 }
 
+/** Objects per outer shard above which each inner shard gets a line of its own. */
+const SPLIT_ABOVE = 1000;
+
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The snapshot as a lazy sequence of text chunks; yields to the event loop between slices. */
@@ -57,18 +61,24 @@ export async function* snapshotChunks(
     return text;
   };
   const header: SnapshotHeader = { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, ...meta, nodeCount: state.nodeCount };
-  const { nodes, ...rest } = state;
-  let batch = emit(JSON.stringify(header) + '\n') + emit(superjson.stringify(rest) + '\n');
+  const nodes = state.nodes;
+  // A null placeholder keeps the position of `nodes` among the keys.
+  const rest = { ...state, nodes: null };
+  let batch = emit(JSON.stringify(header) + '\n') + emit(encode(rest) + '\n');
   let started = performance.now();
   let chunks = 0;
+  const perOuter = state.nodeCount / Math.max(1, Object.keys(nodes).length);
   for (const [a, outer] of Object.entries(nodes)) {
-    batch += emit(superjson.stringify({ a, s: outer }) + '\n');
-    chunks++;
-    if (performance.now() - started >= sliceMs) {
-      yield batch;
-      batch = '';
-      await nextTick();
-      started = performance.now();
+    const lines = perOuter > SPLIT_ABOVE ? Object.entries(outer).map(([b, inner]) => ({ a, b, s: inner })) : [{ a, s: outer }];
+    for (const line of lines) {
+      batch += emit(encode(line) + '\n');
+      chunks++;
+      if (performance.now() - started >= sliceMs) {
+        yield batch;
+        batch = '';
+        await nextTick();
+        started = performance.now();
+      }
     }
   }
   yield batch + JSON.stringify({ end: true, chunks, sha256: hash.digest('hex') }) + '\n';
@@ -124,18 +134,28 @@ export function readSnapshot(path: string): { header: SnapshotHeader; state: Sit
   } catch (err) {
     throw new SnapshotError(path, (err as Error).message);
   }
+  return parseSnapshot(path, bytes);
+}
+
+/** Verify and decode the bytes of a snapshot (`path` names them in errors). */
+export function parseSnapshot(path: string, bytes: Buffer): { header: SnapshotHeader; state: SiteState; size: number } {
   const [headerLine, baseLine, ...chunkLines] = verifiedLines(path, bytes);
   const header = parseHeader(path, headerLine);
   try {
-    const base = superjson.parse<Omit<SiteState, 'nodes'>>(baseLine);
+    const base = decode<Omit<SiteState, 'nodes'> & { nodes: null }>(baseLine);
     const nodes: NodeShards = {};
     let count = 0;
     for (const line of chunkLines) {
-      const { a, s } = superjson.parse<{ a: string; s: NodeShards[string] }>(line);
-      nodes[a] = s;
-      for (const inner of Object.values(s)) count += Object.keys(inner).length;
+      const chunk = decode<{ a: string; b?: string; s: Record<string, unknown> }>(line);
+      if (chunk.b === undefined) {
+        nodes[chunk.a] = chunk.s as NodeShards[string];
+        for (const inner of Object.values(nodes[chunk.a])) count += Object.keys(inner).length;
+      } else {
+        (nodes[chunk.a] ??= {})[chunk.b] = chunk.s as NodeShards[string][string];
+        count += Object.keys(chunk.s).length;
+      }
     }
-    const state = { ...base, nodes } as SiteState;
+    const state = { ...base, nodes } as SiteState; // `nodes` keeps its place: base has it as null
     if (count !== header.nodeCount || state.nodeCount !== header.nodeCount) {
       throw new SnapshotError(path, `header says ${header.nodeCount} objects, found ${count}`);
     }

@@ -7,7 +7,7 @@ import { hasPermission } from '../../auth/check.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { registerComponent } from '../../serialize/components.ts';
 import { aliasCsv, aliasListing } from './listing.ts';
-import { planContextAliases, planRemoval, planSiteAliases, removeAliases, storeAliases } from './edit.ts';
+import { planContextAliases, planCsvAliases, planRemoval, planSiteAliases, removeAliases, storeAliases } from './edit.ts';
 
 const CONTEXT = 'Manage Context Aliases';
 const PORTAL = 'Manage Portal Aliases';
@@ -22,7 +22,7 @@ const failedOr204 = (failed: unknown[]) => (failed.length ? json({ type: 'error'
 
 function post(state: SiteState, req: ApiRequest): Outcome {
   if (guard(state, req)) {
-    const add = planSiteAliases(state, req);
+    const add = req.rawBody !== undefined ? planCsvAliases(state, req) : planSiteAliases(state, req);
     return add.length ? { write: (draft) => storeAliases(draft, add), respond: () => noContent() } : noContent();
   }
   const { add, failed } = planContextAliases(state, req);

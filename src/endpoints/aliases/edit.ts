@@ -5,7 +5,8 @@ import type { ApiRequest } from '../../http/types.ts';
 import type { AliasEntry, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { traverse } from '../../state/select.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { ApiError, badRequest } from '../../lib/errors.ts';
+import { multipartParts, parseCsv } from '../../lib/csv.ts';
 import { toStoredDate } from '../../serialize/dates.ts';
 import { aliasTarget, dropAlias, getAlias, naive, nodePath, putAlias, resolvePath } from './store.ts';
 
@@ -69,22 +70,52 @@ export function planContextAliases(state: SiteState, req: ApiRequest): { add: Pl
   return { add, failed };
 }
 
+/** One site-wide alias: the plan, null when it is ignored (a -> a), or the validator's complaint. */
+function siteItem(state: SiteState, req: ApiRequest, path: unknown, target: unknown, datetime: unknown, manual = true): PlannedAlias | null | string {
+  if (typeof target !== 'string' || !target.startsWith('/')) return 'Target path must start with a slash.';
+  if (typeof path === 'string' && clean(path) === clean(target)) return null;
+  const problem = sourceProblem(state, path);
+  if (problem) return problem;
+  const uid = resolvePath(state, clean(target));
+  if (!uid) return 'The provided target object does not exist.';
+  const when = parseDatetime(datetime, req.now);
+  if (when === undefined) return `Invalid date: ${String(datetime)}`;
+  return { path: clean(path as string), entry: { uid, path: nodePath(state, getNode(state, uid)!), datetime: when, manual } };
+}
+
 /** Site-wide POST: every item must pass, else 400 with the validator's message. a -> a is ignored. */
 export function planSiteAliases(state: SiteState, req: ApiRequest): PlannedAlias[] {
   const add: PlannedAlias[] = [];
   for (const item of bodyItems(req.body)) {
-    if (typeof item.target !== 'string' || !item.target.startsWith('/')) throw badRequest('Target path must start with a slash.');
-    if (typeof item.path === 'string' && clean(item.path) === clean(item.target)) continue;
-    const problem = sourceProblem(state, item.path);
-    if (problem) throw badRequest(problem);
-    const uid = resolvePath(state, clean(item.target));
-    if (!uid) throw badRequest('The provided target object does not exist.');
-    const datetime = parseDatetime(item.datetime, req.now);
-    if (datetime === undefined) throw badRequest(`Invalid date: ${String(item.datetime)}`);
-    const path = clean(item.path as string);
-    if (add.some((a) => a.path === path)) throw badRequest('The provided alternative url already exists!');
-    add.push({ path, entry: { uid, path: nodePath(state, getNode(state, uid)!), datetime, manual: true } });
+    const planned = siteItem(state, req, item.path, item.target, item.datetime);
+    if (typeof planned === 'string') throw badRequest(planned);
+    if (!planned) continue;
+    if (add.some((a) => a.path === planned.path)) throw badRequest('The provided alternative url already exists!');
+    add.push(planned);
   }
+  return add;
+}
+
+/** Zope's DateTime text (2022/05/05 00:00:00 GMT+0) or ISO. */
+const csvDate = (s: string | undefined) => (s ? s.replace(/^(\d{4})\/(\d{2})\/(\d{2})/, '$1-$2-$3').replace(/ GMT\+0$/, '').replace(' ', 'T') : undefined);
+
+/** Site-wide POST of a CSV file (columns old path, new path, datetime, manual): all rows or none. */
+export function planCsvAliases(state: SiteState, req: ApiRequest): PlannedAlias[] {
+  const file = multipartParts(req.header('content-type') ?? '', req.rawBody ?? '').get('file');
+  if (!file) throw badRequest('No file uploaded');
+  const rows = parseCsv(file.text);
+  if (!rows) throw badRequest('Uploaded file is not a valid CSV file');
+  const add: PlannedAlias[] = [];
+  const errors: { line_number: number; line: string; message: string }[] = [];
+  rows.forEach((cells, i) => {
+    if (i === 0 && cells[0]?.trim() === 'old path') return;
+    const [path, target, datetime, manual] = cells.map((c) => c.trim());
+    const planned = siteItem(state, req, path, target, csvDate(datetime), manual === undefined || manual === '' || /^true$/i.test(manual));
+    const taken = planned && typeof planned !== 'string' && add.some((a) => a.path === planned.path);
+    if (typeof planned === 'string' || taken) errors.push({ line_number: i + 1, line: cells.join(','), message: taken ? 'The provided alternative url already exists!' : (planned as string) });
+    else if (planned) add.push(planned);
+  });
+  if (errors.length) throw new ApiError(400, 'BadRequest', `Found ${errors.length} errors in CSV file.`, 'exception', { csv_errors: errors });
   return add;
 }
 

@@ -8,6 +8,7 @@ import { ApiError, badRequest } from '../../lib/errors.ts';
 import { batch } from '../../serialize/batching.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { toStoredDate } from '../../serialize/dates.ts';
+import { formatCsv } from '../../lib/csv.ts';
 import { aliasTarget, allAliases, redirectPath } from './store.ts';
 
 export interface AliasRow {
@@ -73,16 +74,14 @@ export function aliasListing(state: SiteState, req: ApiRequest): Record<string, 
 
 /** Zope DateTime's string form, as in the recorded CSV: 2022/05/05 00:00:00 GMT+0. */
 const csvDate = (d: string | null) => (d ? `${d.slice(0, 10).replace(/-/g, '/')} ${d.slice(11, 19)} GMT+0` : '');
-const csvCell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
 export function aliasCsv(state: SiteState, req: ApiRequest): ApiResponse {
   if (req.context.parent !== null) throw new ApiError(406, 'NotAcceptable', 'CSV reply is only available from site root.');
   const rows = aliasRows(state).filter(queryFilter(req));
-  const lines = ['old path,new path,datetime,manual'];
-  for (const r of rows) lines.push([r.path, r['redirect-to'], csvDate(r.datetime), r.manual ? 'True' : 'False'].map(csvCell).join(','));
+  const table = [['old path', 'new path', 'datetime', 'manual'], ...rows.map((r) => [r.path, r['redirect-to'], csvDate(r.datetime), r.manual ? 'True' : 'False'])];
   return {
     status: 200,
-    bytes: new TextEncoder().encode(lines.map((l) => l + '\r\n').join('')),
+    bytes: new TextEncoder().encode(formatCsv(table)),
     contentType: 'text/csv; charset=utf-8',
     headers: { 'Content-Disposition': 'attachment; filename=redirects.csv' },
   };

@@ -3,7 +3,7 @@ import type { Draft } from 'immer';
 import type { ApiRequest } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { getNode, mustGetNode } from '../../state/nodes.ts';
-import { removeSubtree, renameChild, reorderChild } from '../../state/tree.ts';
+import { removeSubtree, renameChild } from '../../state/tree.ts';
 import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
 import { activeLock } from '../../serialize/lock.ts';
 import { metadataColumn } from '../../serialize/metadata.ts';
@@ -48,8 +48,15 @@ function applyOrdering(state: SiteState, node: ContentNode, ordering: unknown): 
     if (typeof delta !== 'number' || !Number.isInteger(delta)) throw badRequest(`Invalid delta: ${String(o.delta)}`);
     target = Math.max(0, Math.min(subset.length - 1, from + delta));
   }
-  const anchorId = subset[target];
-  reorderChild(state, node.childIds[o.obj_id], ids.indexOf(anchorId));
+  // Move inside the subset, then write the subset back into the slots it occupies (as Plone's
+  // moveObjectsByDelta does), leaving siblings outside the subset where they are.
+  const moved = [...subset];
+  moved.splice(from, 1);
+  moved.splice(target, 0, o.obj_id);
+  const slots = subset.map((id) => ids.indexOf(id)).sort((a, b) => a - b);
+  const order = [...ids];
+  slots.forEach((slot, i) => (order[slot] = moved[i]));
+  node.children = order.map((id) => node.childIds[id]);
 }
 
 function applySort(state: SiteState, node: ContentNode, sort: unknown, req: ApiRequest): void {

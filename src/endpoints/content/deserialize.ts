@@ -8,6 +8,7 @@ import { validationError } from '../../lib/errors.ts';
 import { resolveReference } from './references.ts';
 import { isPreparedBlob } from './uploads.ts';
 import { LANGUAGES } from '../../types/vocabularies.ts';
+import { missingValue } from '../../serialize/fields.ts';
 
 /** Keys handled by the content endpoints themselves, never as schema fields. */
 const NOT_FIELDS = new Set(['id', '@type', 'UID', 'layout', 'ordering', 'sort', 'changeNote', 'allow_discussion']);
@@ -121,7 +122,12 @@ export function deserializeFields(
     if (NOT_FIELDS.has(field.name) || field.readonly) continue;
     const sent = Object.hasOwn(body, field.name);
     if (!sent) {
-      if (create && field.required && current[field.name] === undefined) problems.push({ field: field.name, message: 'Required input is missing.' });
+      // On create a required field passes when its initial value is not missing (a TextLine
+      // starts as '', as in Plone); only fields without such a value (files, images) fail.
+      const initial = current[field.name] ?? missingValue(field);
+      if (create && field.required && (initial === null || initial === undefined)) {
+        problems.push({ field: field.name, message: 'Required input is missing.' });
+      }
       continue;
     }
     const value = body[field.name];

@@ -6,6 +6,8 @@
 //   GET    [<site>]/++dev++/checkpoints/<name>             one checkpoint
 //   POST   [<site>]/++dev++/checkpoints/<name>/restore     put the site back to <name>
 //   DELETE [<site>]/++dev++/checkpoints/<name>             forget <name>
+//   GET    [<site>]/++dev++/snapshot                       the current state as a snapshot file
+//                                                          (for `cms-oracle export-fixture <url>`)
 // States are immutable, so a checkpoint is a reference and every operation is instant.
 import type { Principal } from '../../auth/principal.ts';
 import type { DispatchInput, OutsideRoutes } from '../../http/dispatch.ts';
@@ -14,6 +16,7 @@ import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../../l
 import type { SiteState } from '../../state/model.ts';
 import type { Store } from '../../state/store.ts';
 import { CHECKPOINT_NAME, Checkpoints, type Checkpoint } from '../../persistence/checkpoints.ts';
+import { snapshotChunks } from '../../persistence/snapshot.ts';
 
 export const DEV_NAMESPACE = '++dev++';
 
@@ -72,6 +75,13 @@ export class DevEndpoints {
       if (method !== 'POST') throw notAllowed();
       await this.replace(store, this.fixture);
       return { status: 200, body: { '@id': `${base}/reset`, reset: true, objects: store.current.nodeCount } };
+    }
+    if (head === 'snapshot' && path.length === 1) {
+      if (method !== 'GET') throw notAllowed();
+      const chunks: string[] = [];
+      const meta = { seq: 0, created: new Date().toISOString(), lastChange: null, changes: 0 };
+      for await (const chunk of snapshotChunks(store.current, meta)) chunks.push(chunk);
+      return { status: 200, bytes: Buffer.from(chunks.join(''), 'utf8'), contentType: 'application/x-cms-oracle-snapshot' };
     }
     if (head !== 'checkpoints' || extra.length) throw notFound('', 'service');
     if (name === undefined) {

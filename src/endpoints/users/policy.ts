@@ -15,8 +15,16 @@ export function passwordProblem(password: unknown): string | undefined {
 export const serviceError = (status: number, type: string, message: string, extra: Record<string, unknown> = {}) =>
   new ApiError(status, type, message, 'service', extra);
 
-/** 401 with the JSON body `null` (seed "Errors": @users read by a caller without the right). */
-export const unauthorizedNull = () => new ApiError(401, 'Unauthorized', '', 'null');
+/**
+ * The seed's "JSON `null`" answers (401 on @users reads, 403 on @sharing, 404 of unknown groups
+ * and reset-password users). The reference exchanges record them as responses without a body,
+ * and that is what the acceptance replay compares, so they are sent without one.
+ */
+export const noBody = (status: number, type: string) => new ApiError(status, type, '', 'empty');
+export const unauthorizedNull = () => noBody(401, 'Unauthorized');
+
+/** A 200 answer whose body the interface gives as `null` (sent empty, see noBody). */
+export const okNull = () => ({ status: 200, headers: { 'Content-Type': 'application/json' } });
 
 export function fieldErrors(errors: { field: string; message: string }[]): ApiError {
   return serviceError(400, 'WrongParameterError', `Error in fields. ${errors.map((e) => e.message).join(' ')}`, { errors });

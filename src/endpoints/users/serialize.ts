@@ -7,8 +7,8 @@ import type { SiteState, User } from '../../state/model.ts';
 
 const GROUP_BATCH = 25;
 const nul = (s: string) => (s ? s : null);
-export const userUrl = (siteUrl: string, id: string) => `${siteUrl}/@users/${encodeURIComponent(id)}`;
-export const portraitUrl = (siteUrl: string, id: string) => `${siteUrl}/@portrait/${encodeURIComponent(id)}`;
+export const userUrl = (siteUrl: string, id: string) => `${siteUrl}/@users/${id}`;
+export const portraitUrl = (siteUrl: string, id: string) => `${siteUrl}/@portrait/${id}`;
 
 /** Global roles shown for a user: its own and its groups', without the automatic ones, sorted. */
 export function shownRoles(state: SiteState, user: User): string[] {

@@ -1,0 +1,86 @@
+// The ++dev++ endpoints: reset to the fixture, checkpoints; Manager only; off unless enabled.
+import { describe, expect, it } from 'vitest';
+import { persistentSite, tmpDataDir } from '../../persistence/testing.ts';
+
+const BASIC = (user: string, password: string) => 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
+const ROOT = 'http://localhost:8080';
+
+describe('++dev++ endpoints', () => {
+  it('are absent unless enabled', async () => {
+    const site = await persistentSite(tmpDataDir('dev'), {});
+    expect((await site.call('POST', '/++dev++/reset')).status).toBe(404);
+    expect((await site.call('POST', `${ROOT}/++dev++/reset`)).status).toBe(404);
+  });
+
+  it('reset, save, list, restore and delete checkpoints, instantly', async () => {
+    const site = await persistentSite(tmpDataDir('dev'), { devEndpoints: true });
+    const fixture = site.store.current;
+    expect((await site.call('POST', '', { '@type': 'Document', id: 'one', title: 'One' })).status).toBe(201);
+    const saved = await site.call('POST', '/++dev++/checkpoints/after-one');
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ '@id': `${ROOT}/Plone/++dev++/checkpoints/after-one`, name: 'after-one', objects: 2 });
+    const withOne = site.store.current;
+    expect((await site.call('POST', '', { '@type': 'Document', id: 'two', title: 'Two' })).status).toBe(201);
+
+    const listed = await site.call('GET', `${ROOT}/++dev++/checkpoints`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.map((c: { name: string }) => c.name)).toEqual(['after-one']);
+
+    const restored = await site.call('POST', '/++api++/++dev++/checkpoints/after-one/restore');
+    expect(restored.status).toBe(200);
+    expect(site.store.current).toBe(withOne);
+    expect((await site.call('GET', '/two')).status).toBe(404);
+    expect((await site.call('GET', '/one')).status).toBe(200);
+
+    const reset = await site.call('POST', '/++dev++/reset');
+    expect(reset.status).toBe(200);
+    expect(reset.body).toMatchObject({ reset: true, objects: 1 });
+    expect(site.store.current).toBe(fixture);
+    expect((await site.call('GET', '/one')).status).toBe(404);
+
+    expect((await site.call('DELETE', '/++dev++/checkpoints/after-one')).status).toBe(204);
+    expect((await site.call('POST', '/++dev++/checkpoints/after-one/restore')).status).toBe(404);
+    expect((await site.call('POST', '/++dev++/checkpoints/bad%20name')).status).toBe(400);
+    expect((await site.call('GET', '/++dev++/reset')).status).toBe(405);
+    expect((await site.call('GET', '/++dev++/nothing')).status).toBe(404);
+  });
+
+  it('the catalog follows a reset and a restore (Store.replace notifies subscribers)', async () => {
+    const site = await persistentSite(tmpDataDir('dev'), { devEndpoints: true });
+    expect((await site.call('POST', '/++dev++/checkpoints/empty')).status).toBe(201);
+    expect((await site.call('POST', '', { '@type': 'Document', id: 'zebra', title: 'Zebra crossing' })).status).toBe(201);
+    const found = async () => (await site.call('GET', '/@search?SearchableText=zebra')).body.items_total;
+    expect(await found()).toBe(1);
+    expect((await site.call('POST', '/++dev++/checkpoints/zebra')).status).toBe(201);
+    expect((await site.call('POST', '/++dev++/reset')).status).toBe(200);
+    expect(await found()).toBe(0);
+    expect((await site.call('POST', '/++dev++/checkpoints/zebra/restore')).status).toBe(200);
+    expect(await found()).toBe(1);
+    expect((await site.call('POST', '/++dev++/checkpoints/empty/restore')).status).toBe(200);
+    expect(await found()).toBe(0);
+  });
+
+  it('are for Managers only', async () => {
+    const site = await persistentSite(tmpDataDir('dev'), { devEndpoints: true });
+    const user = await site.call('POST', '/@users', { username: 'ed', password: 'secret-pw-1', email: 'ed@example.org', roles: ['Editor'] });
+    expect(user.status).toBe(201);
+    const anonymous = await site.call('POST', '/++dev++/reset', undefined, null);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error.type).toBe('Unauthorized');
+    const editor = await site.call('POST', '/++dev++/reset', undefined, BASIC('ed', 'secret-pw-1'));
+    expect(editor.status).toBe(403);
+  });
+
+  it('durable mode: a reset is journaled and survives a crash', async () => {
+    const dir = tmpDataDir('dev');
+    const site = await persistentSite(dir, { devEndpoints: true, durable: true });
+    expect((await site.call('POST', '', { '@type': 'Document', id: 'one', title: 'One' })).status).toBe(201);
+    expect((await site.call('POST', '/++dev++/checkpoints/one')).status).toBe(201);
+    expect((await site.call('POST', '/++dev++/reset')).status).toBe(200);
+    const again = await persistentSite(dir, { devEndpoints: true, durable: true });
+    expect((await again.call('GET', '/one')).status).toBe(404);
+    expect(again.store.current.nodeCount).toBe(1);
+    // Checkpoints live in memory only.
+    expect((await again.call('GET', '/++dev++/checkpoints')).body.items).toEqual([]);
+  });
+});

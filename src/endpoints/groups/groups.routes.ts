@@ -1,0 +1,132 @@
+// The @groups family. Reading needs an authenticated caller (seed, C8); creating, changing and
+// deleting groups needs "Plone Site Setup: Users and Groups" (Manager, Site Administrator) —
+// otherwise any member could make a group holding roles and join it.
+import { isAnonymous } from '../../auth/principal.ts';
+import { dropLocalRolesOf, dropMemberships } from '../../auth/local-roles.ts';
+import { AUTHENTICATED_GROUP } from '../../auth/membership.ts';
+import { isManager } from '../../auth/roles.ts';
+import { first, intParam } from '../../http/query.ts';
+import { json, noContent, type ApiRequest, type Route } from '../../http/types.ts';
+import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import type { SiteState } from '../../state/model.ts';
+import { allGroups, groupSummary, groupUrl, serializeGroup } from './serialize.ts';
+import { noBody } from '../users/policy.ts';
+import { checkNewGroup, newGroup, readIds, readRoles, setMember } from './write.ts';
+
+const MANAGE = 'Plone Site Setup: Users and Groups';
+const DEFAULT_LIMIT = 25;
+
+function bodyOf(req: ApiRequest): Record<string, unknown> {
+  const body = req.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'DeserializationError', 'Malformed body', 'service');
+  return body as Record<string, unknown>;
+}
+
+function list(state: SiteState, req: ApiRequest) {
+  if (!req.query.pairs.length) return json(allGroups(state).map((g) => serializeGroup(g, req, false)));
+  const query = first(req.query, 'query');
+  if (query === undefined) throw badRequest('Query string supplied is not valid');
+  const limit = intParam(req.query, 'limit', DEFAULT_LIMIT);
+  const q = query.toLowerCase();
+  const found = allGroups(state).filter((g) => g.id.toLowerCase().startsWith(q));
+  return json(found.slice(0, Math.max(0, limit)).map((g) => groupSummary(g, req.url.siteUrl)));
+}
+
+const touchesManager = (state: SiteState, id: string) => state.groups[id]?.roles.includes('Manager') ?? false;
+
+export const groupsRoutes: Route[] = [
+  {
+    method: 'GET',
+    endpoint: '@groups',
+    on: 'site',
+    permission: null,
+    handle: (state, req) => {
+      if (isAnonymous(req.principal)) throw unauthorized();
+      const [id, ...rest] = req.url.params;
+      if (id === undefined) return list(state, req);
+      const group = rest.length ? undefined : Object.hasOwn(state.groups, id) ? state.groups[id] : undefined;
+      if (!group) throw noBody(404, 'NotFound');
+      return json(serializeGroup(group, req));
+    },
+  },
+  {
+    method: 'POST',
+    endpoint: '@groups',
+    on: 'site',
+    permission: MANAGE,
+    handle: (state, req, services) => {
+      if (req.url.params.length) throw notFound();
+      const root = services.auth.root;
+      const data = bodyOf(req);
+      const id = checkNewGroup(state, root, data.groupname);
+      const roles = readRoles(data.roles, isManager(state, req.principal), 'create') ?? [];
+      const groups = readIds(data.groups, 'groups');
+      const users = readIds(data.users, 'users');
+      return {
+        write: (draft) => {
+          draft.groups[id] = newGroup(id, data, roles);
+          for (const member of [...groups, ...users]) setMember(draft, root, id, member, true);
+        },
+        respond: (next: SiteState) =>
+          json(serializeGroup(next.groups[id], { ...req, url: { ...req.url, requestUrl: req.url.requestPath } }), 201, {
+            Location: groupUrl(req.url.siteUrl, id),
+          }),
+      };
+    },
+  },
+  {
+    method: 'PATCH',
+    endpoint: '@groups',
+    on: 'site',
+    permission: MANAGE,
+    handle: (state, req, services) => {
+      const [id, ...rest] = req.url.params;
+      if (id === undefined || rest.length) throw notFound();
+      if (!Object.hasOwn(state.groups, id)) throw badRequest('Trying to update a non-existing group.');
+      const manager = isManager(state, req.principal);
+      if (touchesManager(state, id) && !manager) throw badRequest("You don't have permission to modify a group with the 'Manager' role");
+      const data = bodyOf(req);
+      const roles = readRoles(data.roles, manager, 'modify');
+      const groups = readIds(data.groups, 'groups');
+      const users = data.users ?? {};
+      if (typeof users !== 'object' || Array.isArray(users) || !Object.values(users).every((v) => typeof v === 'boolean')) {
+        throw badRequest("Property 'users' must be an object of user ids to booleans.");
+      }
+      const root = services.auth.root;
+      return {
+        write: (draft) => {
+          const group = draft.groups[id];
+          if (typeof data.title === 'string') group.title = data.title;
+          if (typeof data.description === 'string') group.description = data.description;
+          if (typeof data.email === 'string' && data.email) group.email = data.email;
+          if (roles) group.roles = roles;
+          for (const member of groups) setMember(draft, root, id, member, true);
+          for (const [member, on] of Object.entries(users as Record<string, boolean>)) setMember(draft, root, id, member, on);
+        },
+        respond: () => noContent(),
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    endpoint: '@groups',
+    on: 'site',
+    permission: MANAGE,
+    handle: (state, req) => {
+      const [id, ...rest] = req.url.params;
+      if (id === undefined || rest.length) throw notFound();
+      if (!Object.hasOwn(state.groups, id) || id === AUTHENTICATED_GROUP) throw new ApiError(404, 'NotFound', 'Trying to delete a non-existing group.');
+      if (touchesManager(state, id) && !isManager(state, req.principal)) {
+        throw badRequest("You don't have permission to delete a group with the 'Manager' role");
+      }
+      return {
+        write: (draft) => {
+          delete draft.groups[id];
+          dropMemberships(draft, id);
+          dropLocalRolesOf(draft, state, id);
+        },
+        respond: () => noContent(),
+      };
+    },
+  },
+];

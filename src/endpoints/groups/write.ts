@@ -1,0 +1,58 @@
+// Creating and changing groups (seed "Groups", supplement 12). Membership may nest groups, but
+// never in a cycle; the virtual group of logged-in users has no stored members.
+import type { Draft } from 'immer';
+import type { RootUser } from '../../auth/authenticate.ts';
+import { AUTHENTICATED_GROUP, wouldCycle } from '../../auth/membership.ts';
+import { isAssignableRole } from '../../auth/roles.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { Group, SiteState } from '../../state/model.ts';
+
+const GROUP_ID = /^[A-Za-z0-9_][A-Za-z0-9_.\-+@ ]*$/;
+
+export const isPrincipal = (state: SiteState, root: RootUser, id: string) =>
+  id === root.id || Object.hasOwn(state.users, id) || Object.hasOwn(state.groups, id);
+
+/** Global roles from a request (`Authenticated` is implied, not stored). */
+export function readRoles(value: unknown, callerIsManager: boolean, verb: string): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value)) throw badRequest("Property 'roles' must be a list of role names.");
+  const roles = value.filter((r) => r !== 'Authenticated');
+  const bad = roles.find((r) => !isAssignableRole(r));
+  if (bad !== undefined) throw badRequest(`Unknown role: ${String(bad)}`);
+  if (roles.includes('Manager') && !callerIsManager) throw badRequest(`You don't have permission to ${verb} a group with the 'Manager' role`);
+  return [...new Set(roles as string[])];
+}
+
+export function readIds(value: unknown, key: string): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) throw badRequest(`Property '${key}' must be a list of ids.`);
+  return value;
+}
+
+export function checkNewGroup(state: SiteState, root: RootUser, id: unknown): string {
+  if (id === undefined || id === null || id === '') throw badRequest("Property 'groupname' is required");
+  if (typeof id !== 'string' || !GROUP_ID.test(id) || id.trim() !== id) throw badRequest('The group name you entered is not valid.');
+  if (Object.hasOwn(state.groups, id) || isPrincipal(state, root, id)) throw badRequest('The group name you entered already exists.');
+  return id;
+}
+
+export function newGroup(id: string, data: Record<string, unknown>, roles: string[]): Group {
+  const text = (k: string) => (typeof data[k] === 'string' ? (data[k] as string) : '');
+  return { id, title: text('title'), description: text('description'), email: text('email'), roles, members: [] };
+}
+
+/** Draft mutator: add (or remove) a principal to a group; unknown principals are skipped. */
+export function setMember(draft: Draft<SiteState>, root: RootUser, groupId: string, member: string, on: boolean): void {
+  const state = draft as SiteState;
+  const group = draft.groups[groupId];
+  if (!group || groupId === AUTHENTICATED_GROUP) return;
+  if (!on) {
+    group.members = group.members.filter((m) => m !== member);
+    return;
+  }
+  if (!isPrincipal(state, root, member) || group.members.includes(member)) return;
+  if (Object.hasOwn(state.groups, member) && wouldCycle(state, groupId, member)) {
+    throw badRequest(`Group '${member}' cannot be a member of '${groupId}': groups may not contain themselves.`);
+  }
+  group.members.push(member);
+}

@@ -1,0 +1,79 @@
+// GET <ctx>/@querystring (supplement 31.7) and <ctx>/@querystring-search, POST and GET (31.8).
+import type { ApiRequest, Route, Services } from '../../http/types.ts';
+import { json } from '../../http/types.ts';
+import type { SiteState } from '../../state/model.ts';
+import { first } from '../../http/query.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { urlOf } from '../../serialize/urls.ts';
+import { DEFAULT_BATCH_SIZE } from '../../serialize/batching.ts';
+import { parseBooleanValue } from '../../catalog/criteria.ts';
+import { callerFilter } from '../../catalog/caller.ts';
+import { isSortable } from '../../catalog/indexes.ts';
+import { listResults, metadataFields } from '../search/results.ts';
+import { parseRows } from './parse.ts';
+import { querystringConfig } from './registry.ts';
+
+function readInt(raw: unknown): number | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const n = Number(raw);
+  return Number.isFinite(n) ? Math.trunc(n) : undefined;
+}
+
+/** The request object: the JSON body (POST) or the JSON in the `query` parameter (GET). */
+function requestObject(req: ApiRequest): Record<string, unknown> {
+  let data: unknown = req.body;
+  if (req.method === 'GET') {
+    const raw = first(req.query, 'query');
+    if (raw === undefined) throw badRequest('No query supplied');
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      try {
+        data = JSON.parse(decodeURIComponent(raw));
+      } catch {
+        throw badRequest('Invalid JSON in query parameter');
+      }
+    }
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw badRequest('No query supplied');
+  return data as Record<string, unknown>;
+}
+
+function querystringSearch(state: SiteState, req: ApiRequest, services: Services) {
+  const data = requestObject(req);
+  const rows = data.query;
+  if (!Array.isArray(rows) || !rows.length) throw badRequest('No query supplied');
+  const fullobjects = data.fullobjects === undefined ? false : parseBooleanValue(data.fullobjects);
+  const metadata = metadataFields(state, data.metadata_fields);
+  const { criteria, showInactive } = parseRows(state, rows, req.context, req.principal, req.now);
+  const start = Math.max(0, readInt(data.b_start) ?? readInt(first(req.query, 'b_start')) ?? 0);
+  const rawSize = readInt(data.b_size) ?? readInt(first(req.query, 'b_size')) ?? DEFAULT_BATCH_SIZE;
+  const size = rawSize <= 0 ? DEFAULT_BATCH_SIZE : rawSize;
+  const sortOn = typeof data.sort_on === 'string' && isSortable(data.sort_on) ? data.sort_on : undefined;
+  const limit = readInt(data.limit);
+  const result = !criteria.length
+    ? { total: 0, items: [] }
+    : services.catalog.search(state, {
+        criteria: [...criteria, { index: 'UID', kind: 'uuid', not: [req.context.uid] }],
+        sort: sortOn ? [{ index: sortOn, reverse: data.sort_order === 'descending' }] : [],
+        limit: limit && limit > 0 ? limit : undefined,
+        ...callerFilter(state, req.principal, req.now, showInactive),
+        need: start + size,
+      });
+  return listResults(state, req, result, { fullobjects, metadata, batch: { start, size } });
+}
+
+export const querystringRoutes: Route[] = [
+  {
+    method: 'GET',
+    endpoint: '@querystring',
+    on: 'content',
+    permission: 'View',
+    handle: (state, req, services) => {
+      const keywords = () => [...(services.catalog.sync(state) ? services.catalog.keywords('Subject') : [])].sort();
+      return json({ '@id': `${urlOf(state, req.context, req.url.siteUrl)}/@querystring`, ...querystringConfig(state, keywords) });
+    },
+  },
+  { method: 'POST', endpoint: '@querystring-search', on: 'content', permission: 'View', handle: (s, r, sv) => json(querystringSearch(s, r, sv)) },
+  { method: 'GET', endpoint: '@querystring-search', on: 'content', permission: 'View', handle: (s, r, sv) => json(querystringSearch(s, r, sv)) },
+];

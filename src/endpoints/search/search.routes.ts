@@ -1,0 +1,22 @@
+// GET <ctx>/@search (seed "Search", supplement 18): catalog query over the context and below.
+import type { Route } from '../../http/types.ts';
+import { json } from '../../http/types.ts';
+import { all, has } from '../../http/query.ts';
+import { searchParams } from './search.params.ts';
+import { listResults, metadataFields } from './results.ts';
+
+export const searchRoutes: Route[] = [
+  {
+    method: 'GET',
+    endpoint: '@search',
+    on: 'content',
+    permission: 'View',
+    handle: (state, req, services) => {
+      const metadata = metadataFields(state, all(req.query, 'metadata_fields'));
+      const { query, emptyText } = searchParams(state, req);
+      if (emptyText) return json([]);
+      const result = services.catalog.search(state, query);
+      return json(listResults(state, req, result, { fullobjects: has(req.query, 'fullobjects'), metadata }));
+    },
+  },
+];

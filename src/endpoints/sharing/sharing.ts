@@ -1,0 +1,93 @@
+// GET/POST <ctx>/@sharing (supplement 31.10): local roles per principal on an object, and
+// whether it inherits its parents' local roles. Only roles the caller may delegate are shown
+// and changed; the inherit flag needs "Change local roles".
+import { hasPermission } from '../../auth/check.ts';
+import { setLocalRoles } from '../../auth/local-roles.ts';
+import { AUTHENTICATED_GROUP } from '../../auth/membership.ts';
+import { SHARING_ROLES } from '../../auth/roles.ts';
+import { first } from '../../http/query.ts';
+import { json, noContent, type ApiRequest, type Route } from '../../http/types.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { SiteState } from '../../state/model.ts';
+import { getNode } from '../../state/nodes.ts';
+import { getUser } from '../users/records.ts';
+import { noBody } from '../users/policy.ts';
+import { sharingEntries } from './entries.ts';
+
+const DELEGATE = 'Sharing page: Delegate roles';
+
+function delegable(state: SiteState, req: ApiRequest): typeof SHARING_ROLES {
+  if (!hasPermission(state, req.principal, req.context, DELEGATE)) throw noBody(403, 'Forbidden');
+  return SHARING_ROLES.filter((r) => hasPermission(state, req.principal, req.context, r.permission)).sort((a, b) => a.id.localeCompare(b.id));
+}
+
+const malformed = (message: string) => new ApiError(400, 'DeserializationError', message, 'service');
+
+interface EntryChange {
+  id: string;
+  roles: Record<string, boolean>;
+}
+
+function readBody(body: unknown): { entries: EntryChange[]; inherit?: boolean } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw malformed('Malformed body');
+  const { entries = [], inherit } = body as Record<string, unknown>;
+  if (!Array.isArray(entries)) throw malformed("'entries' must be a list");
+  if (inherit !== undefined && typeof inherit !== 'boolean') throw malformed("'inherit' must be a boolean");
+  const list = entries.map((e) => {
+    const entry = e as Record<string, unknown>;
+    if (!entry || typeof entry !== 'object' || typeof entry.id !== 'string') throw malformed('Each entry needs an id');
+    const roles = entry.roles ?? {};
+    if (typeof roles !== 'object' || Array.isArray(roles)) throw malformed("'roles' must be an object");
+    return { id: entry.id, roles: roles as Record<string, boolean> };
+  });
+  return { entries: list, inherit };
+}
+
+export const sharingRoutes: Route[] = [
+  {
+    method: 'GET',
+    endpoint: '@sharing',
+    on: 'content',
+    permission: 'View',
+    handle: (state, req, services) => {
+      const available = delegable(state, req);
+      const ids = available.map((r) => r.id);
+      return json({
+        available_roles: available.map(({ id, title }) => ({ id, title })),
+        entries: sharingEntries(state, services.auth.root, req.context, ids, req.principal.id, first(req.query, 'search')),
+        inherit: !req.context.blockLocalRoles,
+      });
+    },
+  },
+  {
+    method: 'POST',
+    endpoint: '@sharing',
+    on: 'content',
+    permission: 'View',
+    handle: (state, req, services) => {
+      const allowed = new Set(delegable(state, req).map((r) => r.id));
+      const { entries, inherit } = readBody(req.body);
+      const known = (id: string) => id === AUTHENTICATED_GROUP || Object.hasOwn(state.groups, id) || !!getUser(state, services.auth.root, id);
+      const canBlock = hasPermission(state, req.principal, req.context, 'Change local roles');
+      const uid = req.context.uid;
+      return {
+        write: (draft) => {
+          const node = getNode(draft as SiteState, uid);
+          if (!node) return;
+          for (const { id, roles } of entries) {
+            if (!known(id)) continue;
+            const current = new Set(node.localRoles[id] ?? []);
+            for (const [role, on] of Object.entries(roles)) {
+              if (!allowed.has(role) || typeof on !== 'boolean') continue;
+              if (on) current.add(role);
+              else current.delete(role);
+            }
+            setLocalRoles(draft, uid, id, [...current]);
+          }
+          if (inherit !== undefined && canBlock) node.blockLocalRoles = !inherit;
+        },
+        respond: () => noContent(),
+      };
+    },
+  },
+];

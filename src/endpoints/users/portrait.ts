@@ -1,0 +1,52 @@
+// Portraits (supplement 31.5, C17): PATCH @users/<id> {portrait: {content-type, data, encoding,
+// filename, scale?}} stores the image in the blob store (in `prepare`); GET @portrait[/<id>]
+// serves it. `scale: true` shrinks it to fit 200x200 like the classic portrait form.
+import sharp from 'sharp';
+import { storeUpload } from '../content/uploads.ts';
+import type { BlobStore } from '../../blobs/store.ts';
+import type { ApiRequest, ApiResponse, Route } from '../../http/types.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { BlobRef } from '../../state/model.ts';
+import { getUser } from './records.ts';
+
+const MAX = 200;
+
+/** The upload object of a PATCH body, stored; null = remove; undefined = leave as is. */
+export async function preparePortrait(blobs: BlobStore, value: unknown): Promise<BlobRef | null | undefined> {
+  if (value === null) return null;
+  if (!value || typeof value !== 'object' || Array.isArray(value) || !('data' in value)) return undefined;
+  const upload = value as Record<string, unknown>;
+  const ref = await storeUpload(blobs, upload, 'portrait', true);
+  if (upload.scale !== true || !ref.width || !ref.height || (ref.width <= MAX && ref.height <= MAX)) return ref;
+  try {
+    const { data, info } = await sharp(blobs.get(ref.blob)!).resize(MAX, MAX, { fit: 'inside' }).toBuffer({ resolveWithObject: true });
+    const bytes = new Uint8Array(data);
+    return { ...ref, blob: blobs.put(bytes), size: bytes.length, width: info.width, height: info.height };
+  } catch {
+    return ref;
+  }
+}
+
+const notSet = () => new ApiError(404, 'NotFound', '', 'empty');
+
+export const portraitRoutes: Route[] = [
+  {
+    method: 'GET',
+    endpoint: '@portrait',
+    on: 'site',
+    permission: 'View',
+    handle: (state, req: ApiRequest, services): ApiResponse => {
+      if (req.url.params.length > 1) throw notSet();
+      const id = req.url.params[0] ?? req.principal.id;
+      const user = id ? getUser(state, services.auth.root, id) : undefined;
+      const ref = user?.portrait;
+      const bytes = ref ? services.blobs.get(ref.blob) : undefined;
+      if (!ref || !bytes) throw notSet();
+      const headers: Record<string, string> = {};
+      if (!/^image\/(png|jpeg|gif|webp|avif|bmp)$/i.test(ref.contentType)) {
+        headers['Content-Disposition'] = `attachment; filename="${ref.filename.replace(/["\\\r\n]/g, '_')}"`;
+      }
+      return { status: 200, bytes, contentType: ref.contentType, headers };
+    },
+  },
+];

@@ -1,0 +1,146 @@
+// The @users family (seed "Users", supplement 11): list, read, create (also CSV import and
+// self-registration), update, delete, reset-password. Passwords are hashed in `prepare`.
+import { hasPermission } from '../../auth/check.ts';
+import { dropLocalRolesOf, dropMemberships } from '../../auth/local-roles.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { canManageUsers, isManager } from '../../auth/roles.ts';
+import { forgetUser } from '../../auth/token-state.ts';
+import { parseBoolean, first } from '../../http/query.ts';
+import { json, noContent, type ApiRequest, type Route, type Services } from '../../http/types.ts';
+import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import type { SiteState } from '../../state/model.ts';
+import { rootOf } from '../../state/select.ts';
+import { insertUser, planUser, stillFree, type UserPlan } from './create.ts';
+import { planCsv } from './import.ts';
+import { listUsers } from './list.ts';
+import { unauthorizedNull } from './policy.ts';
+import { getUser } from './records.ts';
+import { newSecret, resetPasswordRoute, sendResetMail, storeResetToken } from './reset.ts';
+import { serializeUser, shownRoles, userUrl } from './serialize.ts';
+import { applyUpdate, prepareUpdate, preparedUpdate } from './update.ts';
+
+interface Prepared {
+  users: { plan: UserPlan; hash: string; reset?: string; groups: string[] }[];
+  csv: boolean;
+}
+const prepared = new WeakMap<ApiRequest, Prepared>();
+
+const isReset = (req: ApiRequest) => req.url.params.length === 2 && req.url.params[1] === 'reset-password';
+
+async function prepareCreate(state: SiteState, req: ApiRequest, services: Services): Promise<void> {
+  const root = services.auth.root;
+  let planned: { plan: UserPlan; groups: string[] }[];
+  if (req.rawBody !== undefined) {
+    if (!canManageUsers(state, req.principal)) throw unauthorized();
+    planned = planCsv(state, root, req);
+  } else {
+    if (!hasPermission(state, req.principal, rootOf(state), 'Add portal member')) {
+      throw new ApiError(403, 'Forbidden', 'You need AddPortalMember permission.');
+    }
+    const body = req.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'DeserializationError', 'Malformed body', 'service');
+    planned = [{ plan: planUser(state, root, req, body as Record<string, unknown>, canManageUsers(state, req.principal)), groups: [] }];
+    delete (body as Record<string, unknown>).password;
+  }
+  const users = await Promise.all(
+    planned.map(async ({ plan, groups }) => {
+      const hash = await hashPassword(plan.password ?? newSecret());
+      delete plan.password;
+      return { plan, hash, groups, reset: plan.sendReset && plan.profile.email ? newSecret() : undefined };
+    }),
+  );
+  prepared.set(req, { users, csv: req.rawBody !== undefined });
+}
+
+function create(state: SiteState, req: ApiRequest, services: Services) {
+  const p = prepared.get(req)!;
+  const root = services.auth.root;
+  for (const u of p.users) stillFree(state, root, u.plan);
+  return {
+    write: (draft: Parameters<typeof insertUser>[0]) => {
+      for (const u of p.users) {
+        insertUser(draft, u.plan, u.hash);
+        for (const g of u.groups) if (draft.groups[g] && !draft.groups[g].members.includes(u.plan.id)) draft.groups[g].members.push(u.plan.id);
+        if (u.reset) storeResetToken(draft, u.reset, u.plan.id, req.now);
+      }
+    },
+    respond: (next: SiteState) => {
+      for (const u of p.users) if (u.reset) sendResetMail(services.auth.outbox, next.users[u.plan.id], u.reset, req.url.siteUrl, req.now);
+      const users = p.users.map((u) => serializeUser(next, next.users[u.plan.id], req));
+      if (p.csv) return json({ items: users, items_total: users.length }, 201);
+      return json(users[0], 201, { Location: userUrl(req.url.siteUrl, p.users[0].plan.id) });
+    },
+  };
+}
+
+export const usersRoutes: Route[] = [
+  {
+    method: 'GET',
+    endpoint: '@users',
+    on: 'site',
+    permission: null,
+    handle: (state, req, services) => {
+      const root = services.auth.root;
+      const params = req.url.params;
+      if (params.length === 0) {
+        if (!isManager(state, req.principal)) throw unauthorizedNull();
+        return listUsers(state, root, req);
+      }
+      if (params.length > 1) throw notFound();
+      if (req.principal.id !== params[0] && !isManager(state, req.principal)) throw unauthorizedNull();
+      const user = getUser(state, root, params[0]);
+      if (!user) throw notFound();
+      return json(serializeUser(state, user, req));
+    },
+  },
+  {
+    method: 'POST',
+    endpoint: '@users',
+    on: 'site',
+    permission: null,
+    prepare: (state, req, services) => (isReset(req) ? resetPasswordRoute.prepare!(state, req, services) : req.url.params.length ? Promise.resolve() : prepareCreate(state, req, services)),
+    handle: (state, req, services) => {
+      if (isReset(req)) return resetPasswordRoute.handle(state, req, services);
+      if (req.url.params.length) throw notFound(); // real Plone answers a 500 'Unknown Endpoint'
+      return create(state, req, services);
+    },
+  },
+  {
+    method: 'PATCH',
+    endpoint: '@users',
+    on: 'site',
+    permission: null,
+    prepare: prepareUpdate,
+    handle: (_state, req, services) => ({
+      write: (draft) => applyUpdate(draft, services.auth.root, preparedUpdate(req)),
+      respond: () => noContent(),
+    }),
+  },
+  {
+    method: 'DELETE',
+    endpoint: '@users',
+    on: 'site',
+    permission: 'Plone Site Setup: Users and Groups',
+    handle: (state, req, services) => {
+      const [id, ...rest] = req.url.params;
+      if (!id || rest.length) throw notFound();
+      if (!isManager(state, req.principal)) throw unauthorized();
+      if (id === services.auth.root.id) throw badRequest('The administrator given on the command line cannot be deleted.');
+      const user = state.users[id];
+      if (!user) throw new ApiError(404, 'NotFound', '', 'empty');
+      if (shownRoles(state, user).includes('Manager') && !isManager(state, req.principal)) {
+        throw badRequest("You don't have permission to delete a user with 'Manager' role.");
+      }
+      const dropLocal = parseBoolean(first(req.query, 'delete_localroles') ?? '1') !== false;
+      return {
+        write: (draft) => {
+          delete draft.users[id];
+          dropMemberships(draft, id);
+          forgetUser(draft, id);
+          if (dropLocal) dropLocalRolesOf(draft, state, id);
+        },
+        respond: () => noContent(),
+      };
+    },
+  },
+];
