@@ -48,20 +48,28 @@ export async function waitFor(url: string, status = 200, deadlineMs = 30_000, in
 
 /** Start a child process (ours to stop with `stop`); its stderr is kept (last 4 KiB) in `stderrTail`. */
 export function start(cmd: string, args: string[], env: Record<string, string> = {}): ChildProcess & { stderrTail: () => string } {
-  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  // Its own process group, so that stopping a wrapper (npx -> sh -> tsx -> node) stops all of it.
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let tail = '';
   child.stderr!.on('data', (d: Buffer) => (tail = (tail + d.toString()).slice(-4096)));
   return Object.assign(child, { stderrTail: () => tail });
 }
 
-/** Stop a child we started, by its own pid, and wait for it to exit. */
+/** Stop a child we started and the processes it started (its process group), and wait for it. */
 export async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+  const group = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
+  group('SIGTERM');
+  const timer = setTimeout(() => group('SIGKILL'), 3000);
   await exited;
   clearTimeout(timer);
+  group('SIGKILL'); // grandchildren that outlived the wrapper
 }
 
 export function percentile(sorted: number[], p: number): number {

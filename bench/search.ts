@@ -25,9 +25,13 @@ const SYL = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'pa', 'qu', '
 const VOCAB = Array.from({ length: 5000 }, (_, i) => SYL[i % 18] + SYL[(i * 7) % 18] + SYL[(i * 13) % 17] + i.toString(36));
 const word = () => VOCAB[Math.floor(rnd() ** 3 * VOCAB.length)]; // skewed: low indexes are common
 const text = () => {
-  let s = '';
-  while (s.length < 1000) s += word() + ' ';
-  return s;
+  const words: string[] = [];
+  for (let len = 0; len < 1000; ) {
+    const w = word();
+    words.push(w);
+    len += w.length + 1;
+  }
+  return words.join(' '); // a flat string, as a parsed request body would be
 };
 const RARE = 'xylophonist';
 
@@ -39,7 +43,7 @@ function node(uid: string, id: string, type: string, intid: number, now: string,
 }
 
 /** A site of about `n` objects: folders of 100 documents each. */
-function buildSite(n: number): Store {
+export function buildSite(n: number): Store {
   const ids = sequentialIds();
   const t0 = Date.parse('2026-01-01T00:00:00Z');
   const iso = (t: number) => new Date(t).toISOString().replace(/\.\d{3}Z$/, '+00:00');
@@ -83,10 +87,12 @@ async function site(n: number) {
   const store = buildSite(n);
   const buildMs = performance.now() - tBuild;
   global.gc?.();
+  global.gc?.();
   const stateHeap = process.memoryUsage().heapUsed;
   const t0 = performance.now();
   const catalog = createCatalog(store);
   const catalogMs = performance.now() - t0;
+  global.gc?.();
   global.gc?.();
   const catalogHeap = process.memoryUsage().heapUsed - stateHeap;
   const { app } = createApp({ store, table: routeTable(), root: { id: 'admin', passwordHash: await hashPassword('admin') }, sitePath: '/Plone', catalog, ids: sequentialIds(10_000_000) });
@@ -167,4 +173,5 @@ async function main() {
   big.catalog.close();
 }
 
-await main();
+import { pathToFileURL } from 'node:url';
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

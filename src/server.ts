@@ -9,6 +9,7 @@ import { routeTable } from './endpoints/index.ts';
 import type { SiteSettings } from './state/model.ts';
 import type { OutsideRoutes } from './http/dispatch.ts';
 import { applyFixture, readFixture } from './fixtures/load.ts';
+import { hashUsers } from './fixtures/users.ts';
 import type { PluginTokenOptions, TokenOptions } from './auth/tokens.ts';
 import type { ThrottleOptions } from './auth/throttle.ts';
 
@@ -46,6 +47,9 @@ export async function createServer(options: ServerOptions = {}) {
   const ids = options.ids ?? (options.deterministic ? sequentialIds() : randomIds);
   const admin = options.admin ?? { user: 'admin', password: 'admin' };
   const fixture = options.fixture ? readFixture(options.fixture) : undefined;
+  // Hashing is slow on purpose: hash the fixture's users while the admin's hash runs.
+  const fixtureUsers = fixture ? hashUsers(fixture.site.users) : undefined;
+  fixtureUsers?.catch(() => undefined);
   const site = fixture?.site;
   const languages = site?.languages ?? ['en'];
   const settings: SiteSettings = {
@@ -102,7 +106,7 @@ export async function createServer(options: ServerOptions = {}) {
         }
         return { status: res.status, body: parsed };
       },
-    });
+    }, fixtureUsers);
     loaded = { dir: fixture.dir, ...counts };
     loading = false;
   }

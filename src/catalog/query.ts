@@ -240,8 +240,10 @@ export function comparator(sort: SortSpec[]): (a: Keyed, b: Keyed) => number {
 }
 
 /** The first `k` items of `items` in `cmp` order (partial selection for small k). */
-export function topK<T>(items: T[], k: number, cmp: (a: T, b: T) => number): T[] {
-  if (k >= items.length || k * 8 >= items.length) return items.sort(cmp).slice(0, k);
+export function topK<T>(items: T[], k: number, cmp: (a: T, b: T) => number): T[];
+export function topK(items: Int32Array, k: number, cmp: (a: number, b: number) => number): number[];
+export function topK<T>(items: T[] | Int32Array, k: number, cmp: (a: any, b: any) => number): T[] {
+  if (k >= items.length || k * 8 >= items.length) return Array.from(items as ArrayLike<T>).sort(cmp).slice(0, k);
   // max-heap of the best k seen so far
   const heap: T[] = [];
   const up = (i: number) => {
@@ -264,7 +266,7 @@ export function topK<T>(items: T[], k: number, cmp: (a: T, b: T) => number): T[]
       i = m;
     }
   };
-  for (const item of items) {
+  for (const item of items as Iterable<T>) {
     if (heap.length < k) {
       heap.push(item);
       up(heap.length - 1);

@@ -18,6 +18,8 @@ export interface SearchResult {
 
 interface Source {
   size: number;
+  /** The source yields exactly the records matching its criterion (else the criterion is still checked). */
+  exact?: boolean;
   criterion: Criterion | 'security';
   each: (visit: (rec: Rec) => void) => void;
 }
@@ -48,9 +50,9 @@ function lookup(catalog: Catalog, c: Criterion): Source | undefined {
   if (c.kind === 'keyword' && c.operator === 'and') {
     const parts = c.query.map((v) => catalog.bucket(c.index, v));
     parts.sort((a, b) => (Array.isArray(a) ? a.length : a.size) - (Array.isArray(b) ? b.length : b.size));
-    return union([parts[0]], false, c);
+    return { ...union([parts[0]], false, c), exact: parts.length === 1 };
   }
-  return union(c.query.map((v) => catalog.bucket(c.index, v)), c.kind === 'keyword', c);
+  return { ...union(c.query.map((v) => catalog.bucket(c.index, v)), c.kind === 'keyword', c), exact: true };
 }
 
 /** Path queries without navtree: walk the tree below each path, down to the depth asked. */
@@ -75,7 +77,7 @@ function pathSource(catalog: Catalog, c: Criterion): Source | undefined {
       for (const child of getNode(catalog.state, uid)?.children ?? []) stack.push([child, d + 1]);
     }
   }
-  return { size: recs.length, criterion: c, each: (visit) => recs.forEach(visit) };
+  return { size: recs.length, criterion: c, exact: true, each: (visit) => recs.forEach(visit) };
 }
 
 export function evaluate(catalog: Catalog, query: CatalogQuery): SearchResult {
@@ -109,7 +111,7 @@ export function evaluate(catalog: Catalog, query: CatalogQuery): SearchResult {
   sources.sort((a, b) => a.size - b.size);
   const driver = sources[0];
   const checks = filters
-    .filter((c) => c !== driver?.criterion || c.not)
+    .filter((c) => c !== driver?.criterion || c.not || !driver.exact)
     .map((c) => compile(c, positions))
     .filter((f): f is (rec: Rec) => boolean => f !== null);
   const textChecks = texts.filter((t) => t.c !== driver?.criterion).map((t) => t.m);
@@ -140,16 +142,76 @@ export function order(matches: Rec[], query: CatalogQuery, positions: Positions,
   const need = Math.min(total, query.need ?? total);
   const sort = query.sort.filter((s) => s.index === 'path' || Object.hasOwn(INDEXES, s.index));
   if (!sort.length && !scores) return { total, items: topK(matches, need, (a, b) => a.doc - b.doc) };
-  const cols = sort.map((s) => matches.map((r) => sortKey(r, s.index, INDEXES[s.index], positions)));
-  const score = scores ? matches.map((r) => scores.get(r.doc) ?? 0) : undefined;
+  const n = matches.length;
+  // numeric columns in typed arrays (NaN = missing), other keys in plain arrays
+  const cols = sort.map((s) => {
+    const kind = INDEXES[s.index];
+    if (kind === 'date' || kind === 'position') {
+      const col = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        const k = sortKey(matches[i], s.index, kind, positions);
+        col[i] = typeof k === 'number' ? k : NaN;
+      }
+      return col;
+    }
+    return matches.map((r) => sortKey(r, s.index, kind, positions));
+  });
+  if (sort.length === 1 && cols[0] instanceof Float64Array && !scores && need > 0 && need < n) {
+    return { total, items: selectNumeric(cols[0], sort[0].reverse, need, matches) };
+  }
+  const score = scores ? Float64Array.from(matches, (r) => scores.get(r.doc) ?? 0) : undefined;
   const cmp = (i: number, j: number) => {
     for (let k = 0; k < sort.length; k++) {
-      const c = compareKeys(cols[k][i], cols[k][j], sort[k].reverse);
+      const col = cols[k];
+      let c: number;
+      if (col instanceof Float64Array) {
+        const x = col[i];
+        const y = col[j];
+        c = x === y ? 0 : Number.isNaN(x) ? (Number.isNaN(y) ? 0 : 1) : Number.isNaN(y) ? -1 : (x < y ? -1 : 1) * (sort[k].reverse ? -1 : 1);
+      } else c = compareKeys(col[i], col[j], sort[k].reverse);
       if (c) return c;
     }
     if (score && score[i] !== score[j]) return score[j] - score[i];
     return matches[i].doc - matches[j].doc;
   };
-  const picked = topK(matches.map((_, i) => i), need, cmp);
-  return { total, items: picked.map((i) => matches[i]) };
+  const indices = new Int32Array(n);
+  for (let i = 0; i < n; i++) indices[i] = i;
+  const picked = topK(indices, need, cmp);
+  return { total, items: Array.from(picked, (i) => matches[i]) };
+}
+
+/** The first `need` matches by one numeric key (missing last), ties by intid: quickselect, then a small sort. */
+function selectNumeric(col: Float64Array, reverse: boolean, need: number, matches: Rec[]): Rec[] {
+  const n = col.length;
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = Number.isNaN(col[i]) ? Infinity : reverse ? -col[i] : col[i];
+  const scratch = keys.slice();
+  // Hoare quickselect for the need-th smallest key
+  let lo = 0;
+  let hi = n - 1;
+  const k = need - 1;
+  while (lo < hi) {
+    const pivot = scratch[(lo + hi) >> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (scratch[i] < pivot) i++;
+      while (scratch[j] > pivot) j--;
+      if (i <= j) {
+        const t = scratch[i];
+        scratch[i] = scratch[j];
+        scratch[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  const threshold = scratch[k];
+  const chosen: number[] = [];
+  for (let i = 0; i < n; i++) if (keys[i] <= threshold) chosen.push(i);
+  chosen.sort((a, b) => keys[a] - keys[b] || (keys[a] === keys[b] ? matches[a].doc - matches[b].doc : 0));
+  return chosen.slice(0, need).map((i) => matches[i]);
 }

@@ -127,9 +127,10 @@ describe('crash test', () => {
         child.kill('SIGKILL');
         await load;
       } finally {
-        if (child.exitCode === null) {
+        if (child.exitCode === null && child.signalCode === null) {
+          const exited = new Promise((r) => child.once('exit', r));
           child.kill(round === ROUNDS ? 'SIGTERM' : 'SIGKILL');
-          await new Promise((r) => child.once('exit', r));
+          await exited;
         }
       }
     }
