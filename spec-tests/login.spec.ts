@@ -105,7 +105,8 @@ describe('POST @login-renew and @logout', () => {
 });
 
 describe('failed logins from one client', () => {
-  it('are slowed down: 429 with Retry-After, even for the right password, other logins unaffected', async () => {
+  // needs a fresh server of its own (in-process only)
+  it.skipIf(!!process.env.SPEC_BASE_URL)('are slowed down: 429 with Retry-After, even for the right password, other logins unaffected', async () => {
     const local = await connect();
     expect((await local.post('/@users', { username: 'victim', password: PASSWORD })).status).toBe(201);
     expect((await local.post('/@users', { username: 'bystander', password: PASSWORD })).status).toBe(201);
