@@ -38,10 +38,10 @@ describe('GET @groups', () => {
     expect((await api.get('/@groups', { auth: 'anonymous' })).status).toBe(401);
   });
 
-  it('answers 404 without a body for an unknown group', async () => {
+  it('answers 404 with a JSON null body for an unknown group', async () => {
     const r = await api.get('/@groups/nope');
     expect(r.status).toBe(404);
-    expect(r.text).toBe('');
+    expect(r.text).toBe('null');
   });
 });
 

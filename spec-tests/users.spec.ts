@@ -53,12 +53,13 @@ describe('GET @users', () => {
     expect(await ids('groups-filter:list=Reviewers')).toEqual([]);
   });
 
-  it('answers 401 without a body to Anonymous and to a Member, for the list and for others', async () => {
+  it('answers 401 with a JSON null body to Anonymous and to a Member, for the list and for others', async () => {
     for (const auth of ['anonymous', member] as const) {
       for (const path of ['/@users', '/@users/otto', `/@users/${api.admin.user}`]) {
         const r = await api.get(path, { auth });
         expect(r.status, path).toBe(401);
-        expect(r.text).toBe('');
+        expect(r.text).toBe('null');
+        expect(r.headers.get('content-type')).toContain('application/json');
       }
     }
   });

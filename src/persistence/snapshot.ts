@@ -44,7 +44,7 @@ export interface WriteOptions {
 }
 
 /** Objects per outer shard above which each inner shard gets a line of its own. */
-const SPLIT_ABOVE = 1000;
+const SPLIT_ABOVE = 256;
 
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
