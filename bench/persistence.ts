@@ -153,6 +153,13 @@ export async function writeBench(seconds: number): Promise<Row[]> {
   return rows;
 }
 
+/** For bench/run.ts: BENCH_PERSIST_OBJECTS (default 100000), BENCH_PERSIST_SECONDS (4). */
+export async function benchPersistence(): Promise<Row[]> {
+  const objects = Number(process.env.BENCH_PERSIST_OBJECTS ?? 100_000);
+  const seconds = Number(process.env.BENCH_PERSIST_SECONDS ?? 4);
+  return [...(await snapshotBench(objects)), ...(await writeBench(seconds))];
+}
+
 if (isMain(import.meta.url)) {
   const objects = Number(process.argv[2] ?? 100_000);
   const seconds = Number(process.argv[3] ?? 4);

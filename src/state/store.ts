@@ -1,9 +1,21 @@
 // The one mutable cell: the current immutable site state. Every change goes through commit(),
 // which runs one Immer recipe and hands the patches to subscribers (catalog, journal, trace).
-import { enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
+import { enablePatches, Immer, type Draft, type Patch } from 'immer';
 import type { SiteState } from './model.ts';
 
 enablePatches();
+
+// Immer's auto-freeze deep-walks the result and calls Object.isFrozen on every child of every
+// copied object: with 100k nodes that is the 256 outer shards x their ~256 inner maps, per write.
+// Instead freeze only what the commit created: objects that differ from their counterpart before.
+const immer = new Immer({ autoFreeze: false });
+
+function freezeNew(next: unknown, prev: unknown): void {
+  if (next === prev || next === null || typeof next !== 'object' || Object.isFrozen(next)) return;
+  Object.freeze(next);
+  const old = prev !== null && typeof prev === 'object' ? (prev as Record<string, unknown>) : undefined;
+  for (const key of Object.keys(next)) freezeNew((next as Record<string, unknown>)[key], old?.[key]);
+}
 
 export interface Commit {
   before: SiteState;
@@ -39,10 +51,11 @@ export class Store {
   /** Run a draft mutator; if it throws, nothing changes. Returns the recipe's result. */
   commit<T>(recipe: (draft: Draft<SiteState>) => T): { next: SiteState; result: T } {
     let result!: T;
-    const [next, patches, inverse] = produceWithPatches(this.state, (draft) => {
+    const [next, patches, inverse] = immer.produceWithPatches(this.state, (draft: Draft<SiteState>) => {
       result = recipe(draft);
     });
     if (next !== this.state) {
+      freezeNew(next, this.state);
       const before = this.state;
       this.state = next;
       for (const fn of this.subscribers) fn({ before, after: next, patches, inverse });

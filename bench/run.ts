@@ -1,0 +1,28 @@
+// npm run bench: the three benchmarks in turn, then one table. Figures only, no assertions.
+//   BENCH_SECONDS (get, default 5), BENCH_STARTUP_RUNS (3), BENCH_FIXTURE (demo),
+//   BENCH_SIZES (1000,100000), BENCH_WRITES (2000) tune them.
+import { benchGet } from './get.ts';
+import { printTable, type Row } from './lib.ts';
+import { benchStartup } from './startup.ts';
+import { benchWriteScaling } from './write-scaling.ts';
+import { benchPersistence } from './persistence.ts';
+
+const parts: [string, () => Promise<Row[]>][] = [
+  ['get', benchGet],
+  ['startup', benchStartup],
+  ['writes', benchWriteScaling],
+  ['persistence', benchPersistence],
+];
+const rows: Row[] = [];
+for (const [name, run] of parts) {
+  const t0 = performance.now();
+  console.error(`bench ${name}...`);
+  try {
+    rows.push(...(await run()));
+  } catch (err) {
+    rows.push({ part: name, what: 'failed', value: (err as Error).message.slice(0, 200) });
+  }
+  console.error(`bench ${name}: ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} CPUs, load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+printTable(rows);
