@@ -6,6 +6,7 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     pipelining?: number;
+    requests?: { setupRequest?: (req: { path: string }) => { path: string } }[];
   }
   interface Histogram {
     average: number;

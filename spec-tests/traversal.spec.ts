@@ -77,3 +77,25 @@ describe('tolerance', () => {
     expect(r.body['@components'].navroot.navroot).toBeDefined();
   });
 });
+
+describe('repeated reads', () => {
+  it('see every change at once, also for anonymous callers', async () => {
+    const r = await api.post(box, { '@type': 'Document', id: 'seen', title: 'First' });
+    expect(r.status).toBe(201);
+    expect((await api.get(`${box}/seen`, { auth: 'anonymous' })).status).toBe(401);
+    expect((await api.get(`${box}/seen`, { auth: 'anonymous' })).status).toBe(401);
+    expect((await api.post(`${box}/seen/@workflow/publish`)).status).toBe(200);
+    expect((await api.post(`${box}/@workflow/publish`)).status).toBe(200);
+    const after = await api.get(`${box}/seen`, { auth: 'anonymous' });
+    expect(after.status).toBe(200);
+    expect(after.body.title).toBe('First');
+    expect((await api.patch(`${box}/seen`, { title: 'Second' })).status).toBe(204);
+    expect((await api.get(`${box}/seen`, { auth: 'anonymous' })).body.title).toBe('Second');
+  });
+
+  it('HEAD answers like GET without a body', async () => {
+    const r = await api.request('HEAD', `${box}/doc`);
+    expect(r.status).toBe(200);
+    expect(r.text).toBe('');
+  });
+});

@@ -11,6 +11,7 @@ import { ScaleCache } from '../endpoints/files/scale-cache.ts';
 import { randomIds, systemClock, type Clock, type IdSource } from '../lib/clock.ts';
 import type { Store } from '../state/store.ts';
 import { dispatch, type OutsideRoutes, type RouteTable } from './dispatch.ts';
+import { anonymousKey, cached, isCacheable, remember } from './response-cache.ts';
 import type { ApiResponse, Services } from './types.ts';
 
 export interface AppOptions {
@@ -41,15 +42,23 @@ function clientAddress(env: unknown): string {
   return incoming?.socket?.remoteAddress ?? 'local';
 }
 
+/** JSON text of a body; answers given again from the response cache are stringified once. */
+const texts = new WeakMap<ApiResponse, string>();
+function bodyText(res: ApiResponse): string {
+  let text = texts.get(res);
+  if (text === undefined) texts.set(res, (text = JSON.stringify(res.body)));
+  return text;
+}
+
 function toResponse(res: ApiResponse): Response {
-  const headers = new Headers(res.headers ?? {});
+  const headers: Record<string, string> = { ...res.headers };
   if (res.bytes) {
-    headers.set('Content-Type', res.contentType ?? 'application/octet-stream');
+    headers['Content-Type'] = res.contentType ?? 'application/octet-stream';
     return new Response(res.bytes as Uint8Array<ArrayBuffer>, { status: res.status, headers });
   }
   if (res.body === undefined || res.status === 204) return new Response(null, { status: res.status, headers });
-  headers.set('Content-Type', res.contentType ?? 'application/json');
-  return new Response(JSON.stringify(res.body), { status: res.status, headers });
+  headers['Content-Type'] = res.contentType ?? 'application/json';
+  return new Response(bodyText(res), { status: res.status, headers });
 }
 
 export function createApp(options: AppOptions) {
@@ -87,12 +96,23 @@ export function createApp(options: AppOptions) {
   app.all('*', async (c) => {
     const started = performance.now();
     const raw = c.req.raw;
+    // HEAD is answered as GET without the body.
+    const method = raw.method === 'HEAD' ? 'GET' : raw.method;
     let bodyText = '';
-    if (raw.method !== 'GET' && raw.method !== 'HEAD') bodyText = await raw.text();
+    if (method !== 'GET') bodyText = await raw.text();
+    const now = clock.now();
+    // Requests without credentials can be answered from the response cache before any parsing.
+    const state = options.store.current;
+    const anonymous = method === 'GET' && !raw.headers.has('authorization') ? anonymousKey(now, raw.url, raw.headers) : undefined;
+    let res = anonymous === undefined ? undefined : cached(state, anonymous);
     const url = new URL(raw.url);
-    const res = await dispatch(dispatcher, { method: raw.method, url, headers: raw.headers, bodyText, client: clientAddress(c.env) });
+    if (!res) {
+      res = await dispatch(dispatcher, { method, url, headers: raw.headers, bodyText, client: clientAddress(c.env), now });
+      if (anonymous !== undefined && isCacheable(res) && options.store.current === state) remember(state, anonymous, res);
+    }
     options.log?.(`${raw.method} ${url.pathname}${url.search} ${res.status} ${(performance.now() - started).toFixed(1)}ms`);
-    return toResponse(res);
+    const response = toResponse(res);
+    return raw.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
   });
   return { app, services, store: options.store };
 }

@@ -9,6 +9,7 @@ import { rootOf, traverse } from '../state/select.ts';
 import type { Store } from '../state/store.ts';
 import { urlOf } from '../serialize/urls.ts';
 import { errorResponse } from './errors.ts';
+import { cacheKey, cached, remember } from './response-cache.ts';
 import { parseUrl, type ParsedUrl } from './parse-url.ts';
 import { parseQuery } from './query.ts';
 import { isWrite, type ApiRequest, type ApiResponse, type RequestContext, type Route, type Services } from './types.ts';
@@ -29,6 +30,8 @@ export interface DispatchInput {
   bodyText: string;
   /** Network address of the client, when known. */
   client?: string;
+  /** The request time, when the caller already read the clock. */
+  now?: string;
 }
 
 export interface Dispatcher {
@@ -97,6 +100,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<Api
     }
     const req: ApiRequest = {
       ...d.context(),
+      ...(input.now ? { now: input.now } : {}),
       principal,
       method,
       url,
@@ -124,9 +128,15 @@ export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<Api
     if (route.permission && !hasPermission(current, principal, node, route.permission)) throw unauthorized();
     if (/^multipart\/form-data/i.test(input.headers.get('content-type') ?? '')) req.rawBody = input.bodyText;
     else req.body = parseBody(input.bodyText);
+    const memo = method === 'GET' && !route.prepare ? cacheKey(principal, req.now, input.url.href, input.headers) : undefined;
+    const hit = memo === undefined ? undefined : cached(current, memo);
+    if (hit) return hit;
     if (route.prepare) await route.prepare(current, req, d.services);
     const outcome = await route.handle(d.store.current, req, d.services);
-    if (!isWrite(outcome)) return outcome;
+    if (!isWrite(outcome)) {
+      if (memo !== undefined && outcome.status === 200 && d.store.current === current) remember(current, memo, outcome);
+      return outcome;
+    }
     const { next, result } = d.store.commit(outcome.write);
     const durable = d.store.durability?.();
     if (durable) await durable;
