@@ -4,6 +4,7 @@
 // intids, and refused requests change nothing.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { caller } from '../../testing/call.ts';
 import { createServer } from '../../server.ts';
 import { checkSite } from '../../state/invariants.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
@@ -12,7 +13,7 @@ import { descendants } from '../../state/select.ts';
 import { nodePath } from '../aliases/store.ts';
 
 const BASE = 'http://localhost:8080/Plone';
-const ADMIN = 'Basic ' + Buffer.from('admin:admin').toString('base64');
+const ADMIN = { user: 'admin', password: 'admin' };
 
 type Ref = { by: 'path' | 'uid' | 'intid' | 'url'; n: number } | { by: 'missing' };
 type Step = { kind: 'copy' | 'move'; sources: Ref[]; dest: number };
@@ -51,15 +52,7 @@ describe('copy and move', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 15 }), async (steps) => {
         const server = await createServer({});
-        const call = async (method: string, path: string, body?: unknown) => {
-          const res = await server.app.request(BASE + path, {
-            method,
-            headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: ADMIN },
-            body: body === undefined ? undefined : JSON.stringify(body),
-          });
-          const text = await res.text();
-          return { status: res.status, body: text ? JSON.parse(text) : undefined };
-        };
+        const call = caller(server.app, ADMIN);
         for (const [parent, type, id] of [['', 'Folder', 'f'], ['/f', 'Folder', 'g'], ['/f/g', 'Document', 'd'], ['', 'Document', 'e'], ['', 'Folder', 'h']]) {
           expect((await call('POST', parent, { '@type': type, id, title: id })).status).toBe(201);
         }
@@ -102,13 +95,13 @@ describe('copy and move', () => {
 
   it('resolves integer intids as sources (decision C15)', async () => {
     const server = await createServer({});
-    const call = (path: string, body: unknown) =>
-      server.app.request(BASE + path, { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: ADMIN }, body: JSON.stringify(body) });
+    const post = caller(server.app, ADMIN);
+    const call = (path: string, body: unknown) => post('POST', path, body);
     await call('', { '@type': 'Folder', id: 'target', title: 'Target' });
     await call('', { '@type': 'Document', id: 'doc', title: 'Doc' });
     const doc = nodes(server.store.current).find((n) => n.id === 'doc')!;
     const res = await call('/target/@move', { source: doc.intid });
-    expect(await res.json()).toEqual([{ source: `${BASE}/doc`, target: `${BASE}/target/doc` }]);
+    expect(res.body).toEqual([{ source: `${BASE}/doc`, target: `${BASE}/target/doc` }]);
     expect(getNode(server.store.current, doc.uid)!.intid).toBe(doc.intid);
   });
 });

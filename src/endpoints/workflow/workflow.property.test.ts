@@ -5,12 +5,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createServer } from '../../server.ts';
+import { caller } from '../../testing/call.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { allNodes } from '../../state/nodes.ts';
 import { WORKFLOWS } from '../../workflow/definitions.ts';
 import type { SiteState, User } from '../../state/model.ts';
 
-const BASE = 'http://localhost:8080/Plone';
 const PASSWORD = 'workflow-property-password';
 type Who = 'admin' | 'editor' | 'reviewer' | 'member' | 'anonymous';
 const PATHS = ['/f', '/f/doc', '/f/sub', '/f/sub/news', '/f/sub/img', '/f/link'];
@@ -34,15 +34,9 @@ async function setup() {
     draft.users.reviewer = user('reviewer', ['Reviewer']);
     draft.users.member = user('member', ['Member']);
   });
-  const call = async (method: string, path: string, who: Who, body?: unknown) => {
-    const auth: Record<string, string> = who === 'anonymous' ? {} : { Authorization: 'Basic ' + Buffer.from(`${who}:${PASSWORD}`).toString('base64') };
-    const res = await server.app.request(BASE + path, {
-      method,
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...auth },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return res.status;
-  };
+  const request = caller(server.app);
+  const call = async (method: string, path: string, who: Who, body?: unknown) =>
+    (await request(method, path, body, who === 'anonymous' ? null : { user: who, password: PASSWORD })).status;
   const creates: [string, Record<string, unknown>][] = [
     ['', { '@type': 'Folder', id: 'f', title: 'F' }],
     ['/f', { '@type': 'Document', id: 'doc', title: 'Doc' }],
