@@ -1,4 +1,5 @@
 // Defaults of the site-wide records @site and @system report when nothing has changed them.
+import { SCALES } from '../../blobs/scales.ts';
 
 export const ROBOTS_TXT = `Sitemap: {portal_url}/sitemap.xml.gz
 
@@ -35,34 +36,8 @@ Disallow: /*thumbnail_view$
 Disallow: /*view$
 `;
 
-export const ALLOWED_SIZES = [
-  'huge 1600:65536',
-  'great 1200:65536',
-  'larger 1000:65536',
-  'large 800:65536',
-  'teaser 600:65536',
-  'preview 400:65536',
-  'mini 200:65536',
-  'thumb 128:128',
-  'tile 64:64',
-  'icon 32:32',
-  'listing 16:16',
-];
-
-export const VOLTO_ALLOWED_SIZES = [
-  'icon 32:32',
-  'tile 64:64',
-  'thumb 128:128',
-  'mini 200:65536',
-  'preview 400:65536',
-  'teaser 600:65536',
-  'large 800:65536',
-  'larger 1000:65536',
-  'great 1200:65536',
-  'huge 1600:65536',
-  '2k 2000:65536',
-  '4k 4000:65536',
-];
+/** The image scales as the `plone.allowed_sizes` setting writes them ("name width:height"). */
+export const ALLOWED_SIZES = Object.entries(SCALES).map(([name, [w, h]]) => `${name} ${w}:${h}`);
 
 /** What @system reports about the software (strings, as the interface writes them). */
 export const SYSTEM_VERSIONS = {

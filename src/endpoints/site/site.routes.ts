@@ -4,7 +4,7 @@ import { json } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 import { rootOf } from '../../state/select.ts';
 import { registryValue } from '../../serialize/registry-value.ts';
-import { ALLOWED_SIZES, PROFILE_VERSION, ROBOTS_TXT, SYSTEM_VERSIONS, VOLTO_ALLOWED_SIZES } from './defaults.ts';
+import { ALLOWED_SIZES, PROFILE_VERSION, ROBOTS_TXT, SYSTEM_VERSIONS } from './defaults.ts';
 
 /** `filenameb64:<b64>;datab64:<b64>` (the registry's form of an uploaded logo) -> the file name. */
 function logoFilename(value: unknown): string | null {
@@ -16,7 +16,7 @@ function logoFilename(value: unknown): string | null {
 function siteInfo(state: SiteState, req: ApiRequest): Record<string, unknown> {
   const base = req.url.siteUrl;
   const logo = logoFilename(registryValue(state, 'plone.site_logo', null));
-  const sizes = state.settings.volto ? VOLTO_ALLOWED_SIZES : ALLOWED_SIZES;
+  const sizes = ALLOWED_SIZES;
   return {
     '@id': `${base}/@site`,
     features: {
