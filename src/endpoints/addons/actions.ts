@@ -1,0 +1,59 @@
+// Reducers of the add-on state table (seed: Add-on): install, uninstall, upgrade, import.
+import type { Draft } from 'immer';
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import type { RequestContext } from '../../http/types.ts';
+import type { SiteState } from '../../state/model.ts';
+import { installedAddons, type AddonDef } from './catalog.ts';
+
+/** Called after an add-on is installed or uninstalled (other families hook their effects here). */
+export type AddonHook = (draft: Draft<SiteState>, installed: boolean, ctx?: RequestContext) => void;
+const hooks = new Map<string, AddonHook>();
+export const onAddon = (id: string, hook: AddonHook) => void hooks.set(id, hook);
+
+function installedMap(draft: Draft<SiteState>): Record<string, string> {
+  if (!draft.addons) draft.addons = { ...installedAddons(draft as SiteState) };
+  return draft.addons;
+}
+
+export function install(draft: Draft<SiteState>, a: AddonDef, ctx?: RequestContext): void {
+  const map = installedMap(draft);
+  if (map[a.id] !== undefined) return;
+  map[a.id] = a.profileVersion;
+  hooks.get(a.id)?.(draft, true, ctx);
+}
+
+export function uninstall(draft: Draft<SiteState>, a: AddonDef, ctx?: RequestContext): void {
+  if (!a.uninstallProfile) throw badRequest(`The add-on ${a.id} has no uninstall profile.`, 'service');
+  const map = installedMap(draft);
+  if (map[a.id] === undefined) return;
+  delete map[a.id];
+  hooks.get(a.id)?.(draft, false, ctx);
+}
+
+export function upgrade(draft: Draft<SiteState>, a: AddonDef): void {
+  const map = installedMap(draft);
+  if (map[a.id] === undefined) throw badRequest(`The add-on ${a.id} is not installed.`, 'service');
+  map[a.id] = a.profileVersion;
+}
+
+/** Runs a named profile of the add-on: its install profile installs it, others change nothing here. */
+export function importProfile(draft: Draft<SiteState>, a: AddonDef, name: string | undefined, ctx?: RequestContext): void {
+  if (name === a.installProfile) return install(draft, a, ctx);
+  if (name && (name === a.uninstallProfile || a.otherProfiles.includes(name))) return;
+  throw notFound(`Profile ${a.id}:${name ?? ''} could not be found.`, 'service');
+}
+
+export function runAction(draft: Draft<SiteState>, a: AddonDef, action: string, profile?: string, ctx?: RequestContext): void {
+  switch (action) {
+    case 'install':
+      return install(draft, a, ctx);
+    case 'uninstall':
+      return uninstall(draft, a, ctx);
+    case 'upgrade':
+      return upgrade(draft, a);
+    case 'import':
+      return importProfile(draft, a, profile, ctx);
+    default:
+      throw new ApiError(500, 'InternalServerError', `Unknown action: ${action}`, 'service');
+  }
+}

@@ -1,0 +1,39 @@
+// @addons (seed: Add-ons; supplement 24): list, detail, install/uninstall/upgrade/import.
+import { json, noContent, type Route } from '../../http/types.ts';
+import { has } from '../../http/query.ts';
+import { notFound } from '../../lib/errors.ts';
+import { findAddon } from './catalog.ts';
+import { runAction } from './actions.ts';
+import { addonDetail, addonList } from './serialize.ts';
+
+const MANAGE = 'Manage portal';
+
+export const addonsRoutes: Route[] = [
+  {
+    method: 'GET',
+    endpoint: '@addons',
+    on: 'site',
+    permission: MANAGE,
+    handle: (state, req) => {
+      const [id] = req.url.params;
+      if (id === undefined) return json(addonList(state, req, has(req.query, 'upgradeable')));
+      const addon = findAddon(id);
+      return json(addon ? addonDetail(state, req, addon) : []);
+    },
+  },
+  {
+    method: 'POST',
+    endpoint: '@addons',
+    on: 'site',
+    permission: MANAGE,
+    handle: (state, req) => {
+      const [id, action, profile] = req.url.params;
+      const addon = id === undefined ? undefined : findAddon(id);
+      if (!addon || action === undefined) throw notFound();
+      return {
+        write: (draft) => runAction(draft, addon, action, profile, req),
+        respond: (next) => (/return=representation/.test(req.header('prefer') ?? '') ? json({ items: addonList(next, req).items }) : noContent()),
+      };
+    },
+  },
+];

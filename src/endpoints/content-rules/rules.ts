@@ -1,0 +1,195 @@
+// Content-rule definitions in the site state: reads, serializers and draft reducers.
+import type { Draft } from 'immer';
+import { badRequest, notFound, validationError } from '../../lib/errors.ts';
+import type { ContentRule, ContentRulesState, RuleElement, SiteState } from '../../state/model.ts';
+import { getNode } from '../../state/nodes.ts';
+import { pathOf, traverse } from '../../state/select.ts';
+import { ACTIONS, CONDITIONS, EVENTS, elementSchema, findElement, type ElementDef } from './elements.ts';
+
+export type ElementKind = ElementDef['kind'];
+const EMPTY: ContentRulesState = { rules: [], assignments: {}, counter: 0 };
+
+export const rulesOf = (state: SiteState): ContentRulesState => state.contentRules ?? EMPTY;
+export const findRule = (state: SiteState, id: string): ContentRule | undefined => rulesOf(state).rules.find((r) => r.id === id);
+
+export function mustFindRule(state: SiteState, id: string): ContentRule {
+  const rule = findRule(state, id);
+  if (!rule) throw notFound();
+  return rule;
+}
+
+function draftRules(draft: Draft<SiteState>): Draft<ContentRulesState> {
+  draft.contentRules ??= { rules: [], assignments: {}, counter: 0 };
+  return draft.contentRules;
+}
+
+export function draftRule(draft: Draft<SiteState>, id: string): Draft<ContentRule> {
+  const rule = draftRules(draft).rules.find((r) => r.id === id);
+  if (!rule) throw notFound();
+  return rule;
+}
+
+export const isAssigned = (state: SiteState, id: string) => Object.values(rulesOf(state).assignments).some((list) => list.some((a) => a.id === id));
+
+const ifaceOf = (event: string) => EVENTS.find((e) => e.title === event)?.iface ?? 'IObjectEvent';
+
+export const panelUrl = (siteUrl: string) => `${siteUrl}/@controlpanels/content-rules`;
+
+export function ruleSummary(state: SiteState, siteUrl: string, r: ContentRule): Record<string, unknown> {
+  const assigned = isAssigned(state, r.id);
+  return {
+    '@id': `${panelUrl(siteUrl)}/${r.id}`,
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    enabled: r.enabled,
+    assigned,
+    trigger: r.event,
+    row_class: `trigger-${ifaceOf(r.event).toLowerCase()} state-${r.enabled ? 'enabled' : 'disabled'} assignment-${assigned ? 'assigned' : 'unassigned'}`,
+  };
+}
+
+function elementItems(state: SiteState, siteUrl: string, r: ContentRule, kind: ElementKind): Record<string, unknown>[] {
+  const list = kind === 'condition' ? r.conditions : r.actions;
+  const titles = (ids: string[]) => ids.filter((t) => Object.hasOwn(state.types, t)).map((t) => state.types[t].title);
+  return list.map((el, idx) => {
+    const d = findElement(kind, el.type)!;
+    return {
+      idx,
+      title: d.title,
+      description: d.description,
+      summary: d.summary(el.values, titles),
+      editview: d.editable ? `${siteUrl}/++rule++${r.id}/++${kind}++${idx}/edit` : null,
+      first: idx === 0,
+      last: idx === list.length - 1,
+    };
+  });
+}
+
+const addable = (defs: ElementDef[], siteUrl: string) =>
+  defs.map((d) => ({ '@schema': elementSchema(d, siteUrl), addview: d.id, description: d.description, title: d.title }));
+
+export function ruleDetail(state: SiteState, siteUrl: string, r: ContentRule): Record<string, unknown> {
+  const assignments = Object.entries(rulesOf(state).assignments)
+    .filter(([, list]) => list.some((a) => a.id === r.id))
+    .flatMap(([uid]) => {
+      const node = getNode(state, uid);
+      return node ? [{ '@id': [siteUrl, ...pathOf(state, node)].join('/'), title: String(node.fields.title ?? node.id) }] : [];
+    });
+  return {
+    '@id': `${panelUrl(siteUrl)}/${r.id}`,
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    event: r.event,
+    enabled: r.enabled,
+    stop: r.stop,
+    cascading: r.cascading,
+    group: 'Content',
+    assignments,
+    conditions: elementItems(state, siteUrl, r, 'condition'),
+    actions: elementItems(state, siteUrl, r, 'action'),
+    addable_conditions: addable(CONDITIONS, siteUrl),
+    addable_actions: addable(ACTIONS, siteUrl),
+  };
+}
+
+// ----------------------------------------------------------------- input
+
+const RULE_FIELDS = ['title', 'description', 'event', 'enabled', 'stop', 'cascading'] as const;
+
+/** Rule fields of a POST/PATCH body, validated; `partial` for PATCH. */
+export function ruleInput(body: unknown, partial: boolean): Partial<Omit<ContentRule, 'id' | 'conditions' | 'actions'>> {
+  const b = asObject(body);
+  const out: Record<string, unknown> = {};
+  const errors: { field: string; message: string }[] = [];
+  for (const f of RULE_FIELDS) {
+    const v = b[f];
+    if (v === undefined) continue;
+    if (f === 'enabled' || f === 'stop' || f === 'cascading') {
+      if (typeof v !== 'boolean') errors.push({ field: f, message: 'Object is of wrong type.' });
+    } else if (typeof v !== 'string') errors.push({ field: f, message: 'Object is of wrong type.' });
+    else if (f === 'event' && !EVENTS.some((e) => e.title === v)) errors.push({ field: f, message: 'Constraint not satisfied' });
+    out[f] = v;
+  }
+  if (!partial) for (const f of ['title', 'event'] as const) if (!out[f]) errors.push({ field: f, message: 'Required input is missing.' });
+  if (errors.length) throw validationError(errors);
+  return out;
+}
+
+export function asObject(body: unknown): Record<string, unknown> {
+  if (body === undefined) return {};
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Malformed body', 'service');
+  return body as Record<string, unknown>;
+}
+
+/** `target_folder` given as UID, site path or URL -> path relative to the site root. */
+function folderPath(state: SiteState, siteUrl: string, value: unknown): string | undefined {
+  if (typeof value !== 'string' || !value) return undefined;
+  let v = value.startsWith(siteUrl) ? value.slice(siteUrl.length) || '/' : value;
+  const byUid = getNode(state, v);
+  if (byUid) return '/' + pathOf(state, byUid).join('/');
+  if (!v.startsWith('/')) return undefined;
+  v = v.replace(/\/+$/, '');
+  return traverse(state, v.split('/').filter(Boolean)) ? v || '/' : undefined;
+}
+
+/** Element values from a body: schema fields only, defaults filled in, required ones checked. */
+export function elementValues(state: SiteState, siteUrl: string, d: ElementDef, body: Record<string, unknown>, base: Record<string, unknown> = {}): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...base };
+  for (const [name, prop] of Object.entries(d.properties)) {
+    if (body[name] !== undefined) values[name] = body[name];
+    else if (values[name] === undefined && prop.default !== undefined) values[name] = prop.default;
+  }
+  const errors: { field: string; message: string }[] = [];
+  if (Object.hasOwn(d.properties, 'target_folder') && values.target_folder !== undefined) {
+    const path = folderPath(state, siteUrl, values.target_folder);
+    if (path === undefined) errors.push({ field: 'target_folder', message: 'Constraint not satisfied' });
+    else values.target_folder = path;
+  }
+  for (const name of d.required) if (values[name] === undefined || values[name] === '' || values[name] === null) errors.push({ field: name, message: 'Required input is missing.' });
+  if (errors.length) throw validationError(errors);
+  return values;
+}
+
+// --------------------------------------------------------------- reducers
+
+export function addRule(draft: Draft<SiteState>, fields: ReturnType<typeof ruleInput>): string {
+  const rules = draftRules(draft);
+  let n = rules.counter + 1;
+  while (rules.rules.some((r) => r.id === `rule-${n}`)) n++;
+  rules.counter = n;
+  const id = `rule-${n}`;
+  rules.rules.push({
+    id,
+    title: fields.title ?? '',
+    description: fields.description ?? '',
+    event: fields.event ?? '',
+    enabled: fields.enabled ?? true,
+    stop: fields.stop ?? false,
+    cascading: fields.cascading ?? false,
+    conditions: [],
+    actions: [],
+  });
+  return id;
+}
+
+export function removeRule(draft: Draft<SiteState>, id: string): void {
+  const rules = draftRules(draft);
+  draftRule(draft, id);
+  rules.rules = rules.rules.filter((r) => r.id !== id);
+  for (const [uid, list] of Object.entries(rules.assignments)) {
+    const kept = list.filter((a) => a.id !== id);
+    if (kept.length) rules.assignments[uid] = kept;
+    else delete rules.assignments[uid];
+  }
+}
+
+export const elementsOf = (rule: Draft<ContentRule> | ContentRule, kind: ElementKind): RuleElement[] => (kind === 'condition' ? rule.conditions : rule.actions);
+
+/** Moves item `idx` one place up (-1) or down (+1); out-of-range moves change nothing. */
+export function moveItem<T>(list: T[], idx: number, delta: -1 | 1): void {
+  const to = idx + delta;
+  if (idx < 0 || idx >= list.length || to < 0 || to >= list.length) return;
+  [list[idx], list[to]] = [list[to], list[idx]];
+}

@@ -1,0 +1,68 @@
+// @email-notification (31.15: mail to the site owner) and @email-send (31.16: mail to anyone).
+// Mail goes to the in-memory outbox (services.auth.outbox), never to the network.
+import type { Principal } from '../../auth/principal.ts';
+import { hasPermission } from '../../auth/check.ts';
+import { noContent, type ApiRequest, type Route, type Services } from '../../http/types.ts';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
+import type { SiteState } from '../../state/model.ts';
+import { rootOf } from '../../state/select.ts';
+import { registryValue } from '../../serialize/registry-value.ts';
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const fields = (body: unknown) => (body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
+
+/** The site's sender address; absent: mail is not configured. */
+function siteAddress(state: SiteState): string {
+  const from = str(registryValue(state, 'plone.email_from_address', ''));
+  if (!from || !str(registryValue(state, 'plone.smtp_host', 'localhost'))) throw badRequest('MailHost is not configured.');
+  return from;
+}
+
+function subjectOf(state: SiteState, name: string | undefined, subject: string | undefined): string {
+  if (subject) return subject;
+  const site = String(rootOf(state).fields.title ?? '');
+  return `${name ?? 'A portal user'} via ${site}`;
+}
+
+function send(services: Services, req: ApiRequest, to: string, from: string, b: Record<string, unknown>, message: string, state: SiteState) {
+  const name = str(b.name);
+  const intro = `You are receiving this mail because ${name ?? 'someone'} (${from}) is sending feedback about the site you administer at ${req.url.siteUrl}.`;
+  services.auth.outbox.send({ to, subject: subjectOf(state, name, str(b.subject)), body: `${intro}\n\n${message}\nReply-To: ${from}`, time: req.now });
+  return noContent();
+}
+
+function requireMailPermission(state: SiteState, principal: Principal): void {
+  if (hasPermission(state, principal, rootOf(state), 'Use mailhost services')) return;
+  if (principal.id === null) throw unauthorized();
+  throw forbidden('You are not allowed to send mail.');
+}
+
+export const emailRoutes: Route[] = [
+  {
+    method: 'POST',
+    endpoint: '@email-notification',
+    on: 'content',
+    permission: 'View',
+    handle: (state, req, services) => {
+      const b = fields(req.body);
+      const from = str(b.from);
+      const message = str(b.message);
+      if (!from || !message) throw badRequest('Missing from or message parameters');
+      return send(services, req, siteAddress(state), from, b, message, state);
+    },
+  },
+  {
+    method: 'POST',
+    endpoint: '@email-send',
+    on: 'content',
+    permission: 'View',
+    handle: (state, req, services) => {
+      requireMailPermission(state, req.principal);
+      const b = fields(req.body);
+      const [to, from, message] = [str(b.to), str(b.from), str(b.message)];
+      if (!to || !from || !message) throw badRequest('Missing "to", "from" or "message" parameters', 'service');
+      siteAddress(state);
+      return send(services, req, to, from, b, message, state);
+    },
+  },
+];

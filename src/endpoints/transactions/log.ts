@@ -1,0 +1,55 @@
+// A bounded log of recent commits (who, when, what) kept OUTSIDE the site state: a Store
+// subscriber records each commit together with the metadata the dispatcher announced with
+// begin() just before committing. The inverse patches let @transactions undo a commit.
+import type { Patch } from 'immer';
+import type { Commit, Store } from '../../state/store.ts';
+
+export interface TransactionMeta {
+  user: string | null;
+  /** ISO time of the request. */
+  time: string;
+  /** Physical path of the request target plus method and endpoint. */
+  description: string;
+}
+
+export interface TransactionEntry extends TransactionMeta {
+  id: string;
+  size: number;
+  patches: Patch[];
+  inverse: Patch[];
+}
+
+const patchSize = (patches: Patch[]) =>
+  patches.reduce((n, p) => n + p.path.join('/').length + (p.path.length && p.value !== undefined ? (JSON.stringify(p.value)?.length ?? 0) : 0), 0);
+
+export class TransactionLog {
+  readonly entries: TransactionEntry[] = [];
+  private pending?: TransactionMeta;
+  private serial = 0;
+
+  constructor(store: Store, private readonly max = 100) {
+    store.subscribe((c) => this.record(c));
+  }
+
+  /** Metadata of the commit that follows (synchronously) on the same tick. */
+  begin(meta: TransactionMeta): void {
+    this.pending = meta;
+  }
+
+  private record(c: Commit): void {
+    const meta = this.pending ?? { user: null, time: new Date(0).toISOString(), description: '' };
+    this.pending = undefined;
+    if (c.patches.length === 1 && c.patches[0].path.length === 0) return; // whole-state replacement (restore)
+    const tid = Buffer.from(`tx${String(++this.serial).padStart(8, '0')}`).toString('base64');
+    this.entries.push({ ...meta, id: tid, size: patchSize(c.patches), patches: c.patches, inverse: c.inverse });
+    if (this.entries.length > this.max) this.entries.shift();
+  }
+
+  /** The commits after `entry` that touched any path it touched (undo would conflict). */
+  conflicts(entry: TransactionEntry): boolean {
+    const touched = (ps: Patch[]) => ps.map((p) => p.path.join('\u0000'));
+    const mine = touched(entry.patches);
+    const later = this.entries.slice(this.entries.indexOf(entry) + 1).flatMap((e) => touched(e.patches));
+    return later.some((l) => mine.some((m) => l.startsWith(m) || m.startsWith(l)));
+  }
+}
