@@ -28,6 +28,8 @@ export interface DispatchInput {
   url: URL;
   headers: Headers;
   bodyText: string;
+  /** The body's bytes (given to routes declared with `rawBody`). */
+  rawBytes?: Uint8Array;
   /** Network address of the client, when known. */
   client?: string;
   /** The request time, when the caller already read the clock. */
@@ -126,9 +128,10 @@ export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<Api
       throw unauthorized("Missing 'cms.restapi: Use REST API' permission");
     }
     if (route.permission && !hasPermission(current, principal, node, route.permission)) throw unauthorized();
-    if (/^multipart\/form-data/i.test(input.headers.get('content-type') ?? '')) req.rawBody = input.bodyText;
+    if (route.rawBody) req.rawBytes = input.rawBytes ?? new TextEncoder().encode(input.bodyText);
+    else if (/^multipart\/form-data/i.test(input.headers.get('content-type') ?? '')) req.rawBody = input.bodyText;
     else req.body = parseBody(input.bodyText);
-    const memo = method === 'GET' && !route.prepare ? cacheKey(principal, req.now, input.url.href, input.headers) : undefined;
+    const memo = method === 'GET' && !route.prepare && !route.volatile ? cacheKey(principal, req.now, input.url.href, input.headers) : undefined;
     const hit = memo === undefined ? undefined : cached(current, memo);
     if (hit) return hit;
     if (route.prepare) await route.prepare(current, req, d.services);
@@ -137,6 +140,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<Api
       if (memo !== undefined && outcome.status === 200 && d.store.current === current) remember(current, memo, outcome);
       return outcome;
     }
+    d.services.transactions?.begin({ user: principal.id, time: req.now, description: `/${[...d.sitePath, ...url.contentPath].join('/')}/${method}_application_json_${url.endpoint ?? ''}` });
     const { next, result } = d.store.commit(outcome.write);
     const durable = d.store.durability?.();
     if (durable) await durable;

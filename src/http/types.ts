@@ -26,6 +26,8 @@ export interface ApiRequest extends RequestContext {
   client?: string;
   /** The body as sent, when it is not JSON (multipart/form-data uploads). */
   rawBody?: string;
+  /** The body's bytes, for routes declared with `rawBody: true` (TUS chunks). */
+  rawBytes?: Uint8Array;
 }
 
 export interface ApiResponse {
@@ -49,15 +51,22 @@ export type Outcome = ApiResponse | WriteOutcome<any> | Promise<ApiResponse>;
 export const isWrite = (o: ApiResponse | WriteOutcome<any>): o is WriteOutcome<any> => 'write' in o;
 
 export interface Route {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'OPTIONS';
   /** `@name` of the endpoint, or null for the content object itself. */
   endpoint: string | null;
   /** 'site': answers only on the site root; 'content': any object. */
   on: 'site' | 'content';
   /** Permission checked on the context before the handler runs (null: none beyond Use REST API). */
   permission: string | null;
+  /**
+   * The answer depends on data that changes without a commit (uploads in progress, outboxes):
+   * never answered from the response cache.
+   */
+  volatile?: boolean;
   /** Skip the `Use REST API` check (login endpoints). */
   public?: boolean;
+  /** The body is binary: not parsed, handed over as `req.rawBytes`. */
+  rawBody?: boolean;
   /** Asynchronous preparation outside the reducer (storing uploaded bytes, hashing passwords). */
   prepare?: (state: SiteState, req: ApiRequest, services: Services) => Promise<void>;
   handle: (state: SiteState, req: ApiRequest, services: Services) => Outcome;
@@ -72,6 +81,10 @@ export interface Services {
   auth: import('../auth/authenticate.ts').Authenticator;
   /** Indexes derived from the state, current with every commit (read-only for handlers). */
   catalog: import('../catalog/catalog.ts').Catalog;
+  /** TUS uploads in progress (bytes received so far). */
+  tus: import('../endpoints/tus/store.ts').TusStore;
+  /** Recent commits (who, when, what), outside the state; absent: not recorded. */
+  transactions?: import('../endpoints/transactions/log.ts').TransactionLog;
 }
 
 export const json = (body: unknown, status = 200, headers?: Record<string, string>): ApiResponse => ({ status, body, headers });

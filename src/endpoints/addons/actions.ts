@@ -54,6 +54,6 @@ export function runAction(draft: Draft<SiteState>, a: AddonDef, action: string, 
     case 'import':
       return importProfile(draft, a, profile, ctx);
     default:
-      throw new ApiError(500, 'InternalServerError', `Unknown action: ${action}`, 'service');
+      throw notFound(`Unknown action: ${action}`, 'service');
   }
 }
