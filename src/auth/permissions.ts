@@ -39,8 +39,18 @@ export const PERMISSION_ROLES: Record<string, string[]> = {
   'cms.restapi: Access Plone vocabularies': [M, SA],
   'View comments': ALL,
   'Reply to item': ['Authenticated', 'Member', M, SA, 'Reviewer'],
+  'Edit comments': [M, SA, 'Reviewer', 'Owner'],
+  'Delete comments': [M, SA, 'Reviewer'],
+  'Delete own comments': [M, SA, 'Reviewer', 'Owner'],
+  'Review comments': [M, SA, 'Reviewer'],
   'Content rules: Manage rules': [M, SA],
+  'List undoable changes': [M, SA, 'Member'],
+  'Undo changes': [M, SA, 'Owner'],
+  'Use mailhost services': [M, SA],
   'Use version control': [M, SA, 'Owner', 'Editor'],
+  'Manage Translations': [M, SA, 'Owner', 'Editor'],
+  'iterate : Check out content': [M, SA, 'Owner', 'Editor'],
+  'iterate : Check in content': [M, SA, 'Owner', 'Editor'],
 };
 
 function defaultRoles(permission: string): string[] {

@@ -13,6 +13,9 @@ import { summary } from './summary.ts';
 import { urlOf } from './urls.ts';
 import { formatDate } from './dates.ts';
 import { lockInfo } from './lock.ts';
+import { workingCopyInfo } from './working-copy.ts';
+import { discussionEnabled } from '../endpoints/comments/settings.ts';
+import { typeTitle } from '../i18n/translate.ts';
 
 /** Fields the serializer writes itself, or never writes, whatever the schema says. */
 const SKIPPED_FIELDS = new Set(['id', 'allow_discussion', 'changeNote']);
@@ -69,14 +72,13 @@ export function serializeContent(state: SiteState, node: ContentNode, req: ApiRe
   out['@type'] = node.type;
   out.UID = node.uid;
   out.id = isRoot ? state.settings.siteId : node.id;
-  out.type_title = type?.title ?? node.type;
-  out.allow_discussion = false;
+  out.type_title = typeTitle(state, req, node.type);
+  out.allow_discussion = discussionEnabled(state, node);
   out.is_folderish = type?.folderish ?? false;
   out.layout = node.layout;
   out.review_state = node.reviewState;
   out.lock = type && isLockable(type) ? lockInfo(state, node, req) : {};
-  out.working_copy = null;
-  out.working_copy_of = null;
+  Object.assign(out, workingCopyInfo(state, node, req));
   if (isRoot) {
     out.parent = {};
   } else {

@@ -43,6 +43,26 @@ export interface ContentNode {
   lock?: LockInfo;
   /** Saved versions of a versioned type, oldest first (index = version number). */
   versions?: VersionEntry[];
+  /** The object's comments (its conversation), in creation order. */
+  comments?: CommentEntry[];
+}
+
+/** One comment ("Discussion Item") of a content object; replies name their parent comment. */
+export interface CommentEntry {
+  id: string;
+  inReplyTo: string | null;
+  text: string;
+  mimeType: string;
+  /** Principal who posted it (local Owner of the comment); null for Anonymous. */
+  creator: string | null;
+  authorUsername: string | null;
+  authorName: string | null;
+  authorEmail: string | null;
+  userNotification: boolean | null;
+  created: string;
+  modified: string;
+  /** Comment workflow state: 'published', or 'pending' under moderation. */
+  reviewState: string;
 }
 
 /** One saved version: the field values then (shared, immutable), who saved it, when and why. */
@@ -114,6 +134,8 @@ export interface SiteSettings {
   defaultLanguage: string;
   availableLanguages: string[];
   timezone: string;
+  /** Multilingual support installed: language root folders, translatable content (supplement 20). */
+  multilingual?: boolean;
 }
 
 export interface SiteState {
@@ -130,8 +152,58 @@ export interface SiteState {
   aliases: AliasShards;
   /** Relations not stored in schema fields, by source UID. */
   relations: Record<string, RelationEntry[]>;
+  /** Translation group of each linked object (UID -> group id); unlinked objects have no entry. */
+  translationGroups?: Record<string, string>;
   /** Login-token and password-reset bookkeeping (hashes only, never raw tokens). */
   auth?: AuthState;
+  /** Checked-out objects: baseline UID -> its working copy (supplement 31.21). */
+  workingCopies?: Record<string, WorkingCopyLink>;
+  /** Installed add-ons: id -> installed profile version (absent: the default installation). */
+  addons?: Record<string, string>;
+  /** Content rules (definitions and their assignment to folders); absent: none. */
+  contentRules?: ContentRulesState;
+}
+
+export interface RuleElement {
+  /** Condition or action id, e.g. `cms.conditions.PortalType`. */
+  type: string;
+  values: Record<string, unknown>;
+}
+
+export interface ContentRule {
+  id: string;
+  title: string;
+  description: string;
+  /** Event title, e.g. "Comment added". */
+  event: string;
+  enabled: boolean;
+  stop: boolean;
+  cascading: boolean;
+  conditions: RuleElement[];
+  actions: RuleElement[];
+}
+
+export interface RuleAssignment {
+  id: string;
+  enabled: boolean;
+  bubbles: boolean;
+}
+
+export interface ContentRulesState {
+  /** Rules in creation order. */
+  rules: ContentRule[];
+  /** Folder UID -> assigned rules, in order. */
+  assignments: Record<string, RuleAssignment[]>;
+  /** Last number used in a `rule-<n>` id. */
+  counter: number;
+}
+
+export interface WorkingCopyLink {
+  /** UID of the working copy. */
+  uid: string;
+  /** Who checked out, and when. */
+  creator: string;
+  created: string;
 }
 
 export interface AuthState {

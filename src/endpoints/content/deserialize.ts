@@ -9,6 +9,7 @@ import { resolveReference } from './references.ts';
 import { isPreparedBlob } from './uploads.ts';
 import { LANGUAGES } from '../../types/vocabularies.ts';
 import { missingValue } from '../../serialize/fields.ts';
+import { parseAllowDiscussion } from '../comments/settings.ts';
 
 /** Keys handled by the content endpoints themselves, never as schema fields. */
 const NOT_FIELDS = new Set(['id', '@type', 'UID', 'layout', 'ordering', 'sort', 'changeNote', 'allow_discussion']);
@@ -119,6 +120,12 @@ export function deserializeFields(
   const problems: Problem[] = [];
   const out: Record<string, unknown> = {};
   for (const field of fieldsOf(type)) {
+    if (field.name === 'allow_discussion' && Object.hasOwn(body, field.name)) {
+      const r = parseAllowDiscussion(body[field.name]);
+      if (r.error) problems.push({ field: field.name, message: r.error });
+      else out[field.name] = r.value;
+      continue;
+    }
     if (NOT_FIELDS.has(field.name) || field.readonly) continue;
     const sent = Object.hasOwn(body, field.name);
     if (!sent) {

@@ -1,0 +1,97 @@
+// @comments: GET list / single, POST comment or reply, PATCH (edit), DELETE (with replies).
+// Supplement 19; the conversation lives in the content node (node.comments).
+import type { ApiRequest, Outcome, Route } from '../../http/types.ts';
+import { json } from '../../http/types.ts';
+import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import type { ContentNode, SiteState } from '../../state/model.ts';
+import { getNode } from '../../state/nodes.ts';
+import { canDeleteComment, canEditComment, canSeeComment, mayReply } from './access.ts';
+import { commentsUrl, serializeComment, serializeConversation } from './serialize.ts';
+import { discussionEnabled } from './settings.ts';
+import { findComment } from './thread.ts';
+import { addComment, buildComment, deleteComment, editComment, formText, requestedReply } from './write.ts';
+
+const ENDPOINT = '@comments';
+const missing = () => notFound('', 'null');
+
+function commentId(req: ApiRequest): string | undefined {
+  if (req.url.params.length > 1) throw notFound();
+  return req.url.params[0] || undefined;
+}
+
+function requireId(req: ApiRequest): string {
+  const id = commentId(req);
+  if (!id) throw badRequest('Comment id is a required part of the url');
+  return id;
+}
+
+const located = (state: SiteState, node: ContentNode, req: ApiRequest, id: string) => ({
+  status: 204,
+  headers: { Location: `${commentsUrl(state, node, req)}/${id}` },
+});
+
+function getComments(state: SiteState, req: ApiRequest): Outcome {
+  const node = req.context;
+  const id = commentId(req);
+  if (id === undefined) return json(serializeConversation(state, node, req));
+  const comment = findComment(node, id);
+  if (!comment || !canSeeComment(state, req.principal, node, comment)) throw missing();
+  return json(serializeComment(state, node, comment, req));
+}
+
+function postComment(state: SiteState, req: ApiRequest): Outcome {
+  const node = req.context;
+  const inReplyTo = commentId(req) ?? requestedReply(req);
+  if (inReplyTo !== null && !findComment(node, inReplyTo)) throw missing();
+  const text = formText(req);
+  if (!discussionEnabled(state, node)) throw unauthorized('Discussion is not enabled for this content object.');
+  if (req.principal.id === null && !mayReply(state, req.principal, node)) {
+    throw unauthorized('Anonymous user tries to post a comment, but anonymous commenting is disabled.');
+  }
+  if (!mayReply(state, req.principal, node)) throw unauthorized();
+  const uid = node.uid;
+  return {
+    write: (draft) => addComment(draft, uid, (id) => buildComment(state, req, text, inReplyTo, id), req.now),
+    respond: (next, id: string) => located(next, getNode(next, uid)!, req, id),
+  };
+}
+
+function patchComment(state: SiteState, req: ApiRequest): Outcome {
+  const node = req.context;
+  const id = requireId(req);
+  const comment = findComment(node, id);
+  if (!comment) throw missing();
+  if (!canEditComment(state, req.principal, node, comment)) throw unauthorized();
+  const text = formText(req);
+  const uid = node.uid;
+  return {
+    write: (draft) => editComment(draft, uid, id, text, req.now),
+    respond: (next) => located(next, getNode(next, uid)!, req, id),
+  };
+}
+
+function deleteOne(state: SiteState, req: ApiRequest): Outcome {
+  const node = req.context;
+  const id = requireId(req);
+  const comment = findComment(node, id);
+  if (!comment) throw missing();
+  if (!canDeleteComment(state, req.principal, node, comment)) throw unauthorized();
+  const uid = node.uid;
+  return { write: (draft) => deleteComment(draft, uid, id), respond: () => ({ status: 204 }) };
+}
+
+const route = (method: Route['method'], handle: (state: SiteState, req: ApiRequest) => Outcome): Route => ({
+  method,
+  endpoint: ENDPOINT,
+  on: 'content',
+  permission: 'View',
+  handle,
+});
+
+export const commentsRoutes: Route[] = [
+  route('GET', getComments),
+  route('POST', postComment),
+  route('PATCH', patchComment),
+  route('DELETE', deleteOne),
+];
+

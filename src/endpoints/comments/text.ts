@@ -1,0 +1,16 @@
+// Comment text: stored as sent; shown as plain text, or rendered to HTML when the site's
+// comment text transform is not plain text (supplement 19 "Text").
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Plain text to HTML the "intelligent text" way: escaped, links made clickable, line breaks kept. */
+function intelligentHtml(text: string): string {
+  const linked = escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1" rel="nofollow">$1</a>');
+  return `<p>${linked.replace(/\r?\n/g, '<br />')}</p>`;
+}
+
+export function renderText(comment: { text: string; mimeType: string }): { data: string; 'mime-type': string } {
+  if (comment.mimeType === 'text/plain') return { data: comment.text, 'mime-type': 'text/plain' };
+  if (comment.mimeType === 'text/html') return { data: comment.text, 'mime-type': 'text/html' };
+  return { data: intelligentHtml(comment.text), 'mime-type': 'text/html' };
+}
