@@ -18,8 +18,8 @@ export type Auth = 'admin' | 'anonymous' | { user: string; password: string } | 
 export interface RequestOptions {
   auth?: Auth;
   body?: unknown;
-  /** Raw body text (sent as is). */
-  raw?: string;
+  /** Raw body text or bytes (sent as is). */
+  raw?: string | Uint8Array;
   headers?: Record<string, string>;
 }
 
@@ -64,7 +64,7 @@ export async function connect(options: { volto?: boolean; fixture?: string } = {
   const request = async (method: string, path: string, o: RequestOptions = {}): Promise<Reply> => {
     const url = /^https?:/.test(path) ? path : base + path;
     const headers: Record<string, string> = { Accept: 'application/json', ...authHeader(o.auth ?? 'admin', admin), ...o.headers };
-    let body: string | undefined = o.raw;
+    let body = o.raw as string | Uint8Array<ArrayBuffer> | undefined;
     if (o.body !== undefined) {
       body = JSON.stringify(o.body);
       headers['Content-Type'] ??= 'application/json';

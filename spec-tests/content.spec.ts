@@ -71,10 +71,12 @@ describe('POST creates content', () => {
   });
 
   it('validates required fields and field types naming the field', async () => {
-    const r = await api.post(box, { '@type': 'File', title: 'no file' });
+    const r = await api.post(box, { '@type': 'File', title: 'no file', file: null });
     expect(r.status).toBe(400);
-    const errors = JSON.parse(r.body.message);
-    expect(errors).toContainEqual({ field: 'file', message: 'Required input is missing.', error: 'ValidationError' });
+    expect(JSON.parse(r.body.message)[0].field).toBe('file');
+    const empty = await api.post(box, { '@type': 'Document', title: '' });
+    expect(empty.status).toBe(400);
+    expect(JSON.parse(empty.body.message)).toContainEqual({ field: 'title', message: 'Required input is missing.', error: 'ValidationError' });
     const untitled = await api.post(box, { '@type': 'Folder', id: 'untitled' });
     expect(untitled.status).toBe(201);
     expect(untitled.body.title).toBe('');

@@ -1,11 +1,15 @@
 // The route table: every family's routes, and the binary views.
 import type { RouteTable } from '../http/dispatch.ts';
 import { contentRoutes } from './content/content.routes.ts';
+import { tusRoutes } from './tus/tus.routes.ts';
+import { workingCopyRoutes } from './workingcopy/workingcopy.routes.ts';
+import { inheritRoutes } from './inherit/inherit.ts';
 import { actionsRoutes } from './actions/actions.ts';
 import { breadcrumbsRoutes } from './breadcrumbs/breadcrumbs.ts';
 import { contextNavigationRoutes } from './contextnavigation/contextnavigation.ts';
 import { navigationRoutes } from './navigation/navigation.ts';
 import { navrootRoutes } from './navroot/navroot.ts';
+import { translationsRoutes } from './translations/translations.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { typesRoutes } from './types/types.routes.ts';
 import { workflowRoutes } from './workflow/workflow.routes.ts';
@@ -27,16 +31,30 @@ import { sharingRoutes } from './sharing/sharing.ts';
 import { userschemaRoutes } from './userschema/userschema.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { querystringRoutes } from './querystring/querystring.routes.ts';
+import { addonsRoutes } from './addons/addons.routes.ts';
+import { upgradeRoutes } from './upgrade/upgrade.routes.ts';
+import { contentRulesRoutes } from './content-rules/assignments.ts';
+import { transactionsRoutes } from './transactions/transactions.routes.ts';
+import { databaseRoutes } from './database/database.routes.ts';
+import { emailRoutes } from './email/email.routes.ts';
+import { commentsRoutes } from './comments/comments.routes.ts';
+import { vocabulariesRoutes } from './vocabularies/vocabularies.routes.ts';
+import { controlpanelsRoutes } from './controlpanels/controlpanels.routes.ts';
+import { registryRoutes } from './registry/registry.routes.ts';
 
 export function routeTable(): RouteTable {
   return {
     routes: [
       ...contentRoutes,
+      ...tusRoutes,
+      ...workingCopyRoutes,
+      ...inheritRoutes,
       ...breadcrumbsRoutes,
       ...navigationRoutes,
       ...contextNavigationRoutes,
       ...actionsRoutes,
       ...navrootRoutes,
+      ...translationsRoutes,
       ...typesRoutes,
       ...workflowRoutes,
       ...siteRoutes,
@@ -56,6 +74,16 @@ export function routeTable(): RouteTable {
       ...userschemaRoutes,
       ...searchRoutes,
       ...querystringRoutes,
+      ...addonsRoutes,
+      ...upgradeRoutes,
+      ...contentRulesRoutes,
+      ...transactionsRoutes,
+      ...databaseRoutes,
+      ...emailRoutes,
+      ...commentsRoutes,
+      ...vocabulariesRoutes,
+      ...controlpanelsRoutes,
+      ...registryRoutes,
     ],
     views: { ...fileViews },
     unresolved: aliasRedirect,

@@ -8,6 +8,8 @@ import { TokenService, toSeconds, type PluginTokenOptions, type TokenOptions } f
 import { BlobStore } from '../blobs/store.ts';
 import { createCatalog, type Catalog } from '../catalog/catalog.ts';
 import { ScaleCache } from '../endpoints/files/scale-cache.ts';
+import { TusStore } from '../endpoints/tus/store.ts';
+import { TransactionLog } from '../endpoints/transactions/log.ts';
 import { randomIds, systemClock, type Clock, type IdSource } from '../lib/clock.ts';
 import type { Store } from '../state/store.ts';
 import { dispatch, type OutsideRoutes, type RouteTable } from './dispatch.ts';
@@ -67,7 +69,7 @@ export function createApp(options: AppOptions) {
   const secrets = new TokenSecrets(options.dataDir, toSeconds(clock.now()));
   const auth = new Authenticator(options.root, new TokenService(secrets, options.tokens), new LoginThrottle(options.throttle));
   const catalog = options.catalog ?? createCatalog(options.store);
-  const services: Services = { blobs: options.blobs ?? new BlobStore(), scales: new ScaleCache(), auth, catalog };
+  const services: Services = { blobs: options.blobs ?? new BlobStore(), scales: new ScaleCache(), auth, catalog, tus: new TusStore(), transactions: new TransactionLog(options.store) };
   const sitePath = options.sitePath.split('/').filter(Boolean);
   const dispatcher = {
     sitePath,
@@ -99,7 +101,8 @@ export function createApp(options: AppOptions) {
     // HEAD is answered as GET without the body.
     const method = raw.method === 'HEAD' ? 'GET' : raw.method;
     let bodyText = '';
-    if (method !== 'GET') bodyText = await raw.text();
+    let rawBytes: Uint8Array | undefined;
+    if (method !== 'GET') bodyText = new TextDecoder().decode((rawBytes = new Uint8Array(await raw.arrayBuffer())));
     const now = clock.now();
     // Requests without credentials can be answered from the response cache before any parsing.
     const state = options.store.current;
@@ -107,7 +110,7 @@ export function createApp(options: AppOptions) {
     let res = anonymous === undefined ? undefined : cached(state, anonymous);
     const url = new URL(raw.url);
     if (!res) {
-      res = await dispatch(dispatcher, { method, url, headers: raw.headers, bodyText, client: clientAddress(c.env), now });
+      res = await dispatch(dispatcher, { method, url, headers: raw.headers, bodyText, rawBytes, client: clientAddress(c.env), now });
       if (anonymous !== undefined && isCacheable(res) && options.store.current === state) remember(state, anonymous, res);
     }
     options.log?.(`${raw.method} ${url.pathname}${url.search} ${res.status} ${(performance.now() - started).toFixed(1)}ms`);

@@ -10,6 +10,12 @@ export interface ErrorContext {
 }
 
 export function errorResponse(err: unknown, ctx: ErrorContext): ApiResponse {
+  const res = errorBody(err, ctx);
+  if (err instanceof ApiError && err.headers) res.headers = { ...res.headers, ...err.headers };
+  return res;
+}
+
+function errorBody(err: unknown, ctx: ErrorContext): ApiResponse {
   if (!(err instanceof ApiError)) {
     return {
       status: 500,

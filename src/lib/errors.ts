@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly type: string;
   readonly shape: ErrorShape;
   readonly extra: Record<string, unknown>;
+  /** Response headers the error carries (TUS 412: Tus-Version). */
+  headers?: Record<string, string>;
 
   constructor(status: number, type: string, message: string, shape: ErrorShape = 'exception', extra: Record<string, unknown> = {}) {
     super(message);

@@ -8,7 +8,9 @@ import { urlOf } from './urls.ts';
 export interface Component {
   name: string;
   /** Whether the component is listed for this object (default: always). */
-  present?: (state: SiteState, node: ContentNode) => boolean;
+  present?: (state: SiteState, node: ContentNode, req?: ApiRequest) => boolean;
+  /** URL of the component's link (default `<obj>/@<name>`). */
+  link?: (objUrl: string, req: ApiRequest) => string;
   /** Full output, the same JSON as `GET <obj>/@<name>`. */
   expand: (state: SiteState, req: ApiRequest) => unknown;
 }
@@ -30,8 +32,9 @@ export function components(state: SiteState, node: ContentNode, req: ApiRequest)
   const names = [...registry.keys()].sort();
   for (const name of names) {
     const component = registry.get(name)!;
-    if (component.present && !component.present(state, node)) continue;
-    out[name] = wanted.has(name) ? component.expand(state, { ...req, context: node }) : { '@id': `${url}/@${name}` };
+    if (component.present && !component.present(state, node, req)) continue;
+    const link = component.link?.(url, req) ?? `${url}/@${name}`;
+    out[name] = wanted.has(name) ? component.expand(state, { ...req, context: node }) : { '@id': link };
   }
   return out;
 }

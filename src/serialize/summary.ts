@@ -2,6 +2,7 @@
 import type { ApiRequest } from '../http/types.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { urlOf } from './urls.ts';
+import { typeTitle } from '../i18n/translate.ts';
 import { metadataColumn, METADATA_COLUMNS, VOLTO_SUMMARY_COLUMNS } from './metadata.ts';
 
 const IGNORED = new Set(['getObject', 'getDataOrigin', 'getUserData']);
@@ -14,7 +15,7 @@ export function summary(state: SiteState, node: ContentNode, req: ApiRequest, me
     '@type': node.type,
     description: (node.fields.description as string) ?? '',
     title: (node.fields.title as string) ?? '',
-    type_title: type?.title ?? node.type,
+    type_title: typeTitle(state, req, node.type),
   };
   if (!isRoot) out.review_state = node.reviewState;
   if (isRoot) return out;

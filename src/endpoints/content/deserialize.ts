@@ -8,7 +8,6 @@ import { validationError } from '../../lib/errors.ts';
 import { resolveReference } from './references.ts';
 import { isPreparedBlob } from './uploads.ts';
 import { LANGUAGES } from '../../types/vocabularies.ts';
-import { missingValue } from '../../serialize/fields.ts';
 import { parseAllowDiscussion } from '../comments/settings.ts';
 
 /** Keys handled by the content endpoints themselves, never as schema fields. */
@@ -128,15 +127,10 @@ export function deserializeFields(
     }
     if (NOT_FIELDS.has(field.name) || field.readonly) continue;
     const sent = Object.hasOwn(body, field.name);
-    if (!sent) {
-      // On create a required field passes when its initial value is not missing (a TextLine
-      // starts as '', as in Plone); only fields without such a value (files, images) fail.
-      const initial = current[field.name] ?? missingValue(field);
-      if (create && field.required && (initial === null || initial === undefined)) {
-        problems.push({ field: field.name, message: 'Required input is missing.' });
-      }
-      continue;
-    }
+    // A field that is not sent is not validated, on create too: the reference service creates
+    // a Folder without a title and a File without a file (recorded exchanges `move`,
+    // `tusreplace_post`); clients such as Volto enforce required fields in their forms.
+    if (!sent) continue;
     const value = body[field.name];
     if (value === null) {
       if (field.required) problems.push({ field: field.name, message: `${field.name} is a required field. Setting it to null is not allowed.` });
