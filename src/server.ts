@@ -94,6 +94,7 @@ export async function createServer(options: ServerOptions = {}) {
     const counts = await applyFixture(fixture, {
       store,
       siteUrl,
+      context: { now: () => clock.now(), newUid: () => ids.next(), creator: admin.user },
       send: async (method, url, body) => {
         const headers = { Authorization: authorization, Accept: 'application/json', 'Content-Type': 'application/json' };
         const res = await app.request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

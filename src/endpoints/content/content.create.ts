@@ -14,6 +14,13 @@ import { isPreparedBlob } from './uploads.ts';
 import { recordVersion } from '../history/versions.ts';
 import { releasePath } from '../aliases/store.ts';
 
+/** Run in the same commit after an object is created (e.g. linking a translation). */
+export type CreateHook = (draft: Draft<SiteState>, req: ApiRequest, uid: string, body: Record<string, unknown>) => void;
+const createHooks: CreateHook[] = [];
+export function onCreate(hook: CreateHook): void {
+  createHooks.push(hook);
+}
+
 export interface CreateInput {
   parentUid: string;
   body: Record<string, unknown>;
@@ -90,6 +97,7 @@ export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: C
   addChild(draft as SiteState, container.uid, node);
   recordVersion(draft, uid, req, body.changeNote);
   releasePath(draft, `${pathPrefix(state, container)}/${id}`);
+  for (const hook of createHooks) hook(draft, req, uid, body);
   return uid;
 }
 

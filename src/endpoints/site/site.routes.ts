@@ -5,6 +5,7 @@ import type { SiteState } from '../../state/model.ts';
 import { rootOf } from '../../state/select.ts';
 import { registryValue } from '../../serialize/registry-value.ts';
 import { ALLOWED_SIZES, PROFILE_VERSION, ROBOTS_TXT, SYSTEM_VERSIONS } from './defaults.ts';
+import { instanceVersion } from '../upgrade/steps.ts';
 
 /** `filenameb64:<b64>;datab64:<b64>` (the registry's form of an uploaded logo) -> the file name. */
 function logoFilename(value: unknown): string | null {
@@ -21,7 +22,7 @@ function siteInfo(state: SiteState, req: ApiRequest): Record<string, unknown> {
     '@id': `${base}/@site`,
     features: {
       filter_aliases_by_date: true,
-      multilingual: registryValue<boolean>(state, 'plone.multilingual', false) === true,
+      multilingual: state.settings.multilingual === true || registryValue<boolean>(state, 'plone.multilingual', false) === true,
     },
     'plone.allowed_sizes': registryValue(state, 'plone.allowed_sizes', sizes),
     'plone.available_languages': registryValue(state, 'plone.available_languages', state.settings.availableLanguages),
@@ -34,7 +35,7 @@ function siteInfo(state: SiteState, req: ApiRequest): Record<string, unknown> {
 }
 
 function systemInfo(state: SiteState, req: ApiRequest): Record<string, unknown> {
-  const installed = registryValue(state, 'cms.profile_version', PROFILE_VERSION);
+  const installed = instanceVersion(state);
   return {
     '@id': `${req.url.siteUrl}/@system`,
     ...SYSTEM_VERSIONS,

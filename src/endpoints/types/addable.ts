@@ -4,6 +4,7 @@ import { hasPermission } from '../../auth/check.ts';
 import type { SiteState } from '../../state/model.ts';
 import type { TypeDef } from '../../types/model.ts';
 import { SITE_ROOT_TYPE } from '../../types/defaults.ts';
+import { translate } from '../../i18n/translate.ts';
 
 /** The container type lets `type` in: its allowed list when it has one, else global addability. */
 export function allowedIn(container: TypeDef | undefined, type: TypeDef): boolean {
@@ -11,13 +12,17 @@ export function allowedIn(container: TypeDef | undefined, type: TypeDef): boolea
   return container.allowedTypes ? container.allowedTypes.includes(type.id) : type.globalAllow;
 }
 
+/** Types never offered for adding: the site root and the multilingual folders (created by the add-on). */
+const UNLISTED = new Set([SITE_ROOT_TYPE, 'LRF', 'LIF']);
+
 const byTitle = (a: TypeDef, b: TypeDef) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0);
 
 export function typesList(state: SiteState, req: ApiRequest): Record<string, unknown>[] {
   const context = req.context;
   const container = state.types[context.type];
   return Object.values(state.types)
-    .filter((t) => t.id !== SITE_ROOT_TYPE)
+    .filter((t) => !UNLISTED.has(t.id))
+    .map((t) => ({ ...t, title: translate(state, req, t.title) }))
     .sort(byTitle)
     .map((t) => {
       const addable = allowedIn(container, t) && hasPermission(state, req.principal, context, t.addPermission);

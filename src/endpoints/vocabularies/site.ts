@@ -18,8 +18,8 @@ import { byTitle, plainTerms, term, termsOf, type Term } from './terms.ts';
 const V = 'cms.app.vocabularies.';
 const MODIFY = 'Modify portal content';
 
-/** Types no user ever picks (plone.app.vocabularies BAD_TYPES, abridged). */
-const BAD_TYPES = new Set([SITE_ROOT_TYPE, 'TempFolder']);
+/** Types no user ever picks (plone.app.vocabularies BAD_TYPES, abridged; and the multilingual folders). */
+const BAD_TYPES = new Set([SITE_ROOT_TYPE, 'TempFolder', 'LRF', 'LIF']);
 /** The comment type, a portal type of every site though no content type definition models it. */
 const COMMENT = term('Discussion Item', 'Comment');
 

@@ -7,6 +7,7 @@ import type { ContentNode, SiteState, WorkflowEntry } from '../../state/model.ts
 import { formatDate } from '../../serialize/dates.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { WORKFLOWS, type Transition, type Workflow } from '../../workflow/definitions.ts';
+import { translate } from '../../i18n/translate.ts';
 
 export function workflowOf(state: SiteState, node: ContentNode): Workflow | undefined {
   const id = state.types[node.type]?.workflow;
@@ -47,8 +48,16 @@ export function workflowInfo(state: SiteState, req: ApiRequest): Record<string, 
   if (!workflow || !current) return { ...base, state: { id: '', title: '' } };
   return {
     ...base,
-    history: mayReadHistory(state, req.principal, node) ? node.workflowHistory.map((e) => historyEntry(workflow, e)) : [],
-    state: { id: current.id, title: current.title },
-    transitions: allowedTransitions(state, req.principal, node).map((t) => ({ '@id': `${url}/@workflow/${t.id}`, title: t.title })),
+    history: mayReadHistory(state, req.principal, node)
+      ? node.workflowHistory.map((e) => {
+          const entry = historyEntry(workflow, e);
+          return { ...entry, title: translate(state, req, entry.title as string) };
+        })
+      : [],
+    state: { id: current.id, title: translate(state, req, current.title) },
+    transitions: allowedTransitions(state, req.principal, node).map((t) => ({
+      '@id': `${url}/@workflow/${t.id}`,
+      title: translate(state, req, t.title),
+    })),
   };
 }

@@ -1,0 +1,48 @@
+// Response language (supplement 1.3) and translation of the interface's own titles. In a
+// multilingual site the language of content inside a language root folder wins (content
+// negotiation); otherwise the first supported language named by Accept-Language; English (the
+// msgids themselves) by default.
+import type { ApiRequest } from '../http/types.ts';
+import type { SiteState } from '../state/model.ts';
+import { navigationRoot } from '../serialize/navigation-root.ts';
+import de from './catalog/de.ts';
+import es from './catalog/es.ts';
+import fr from './catalog/fr.ts';
+
+const CATALOGS: Record<string, Record<string, string>> = { de, es, fr };
+
+/** Language codes of an Accept-Language header, best first (`de-DE` also offers `de`). */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), q: q ? Number(q[1]) : 1, index };
+    })
+    .filter((x) => x.tag && x.tag !== '*' && x.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .flatMap((x) => [x.tag, x.tag.split('-')[0]]);
+}
+
+/** The language titles are rendered in for this request. */
+export function responseLanguage(state: SiteState, req: ApiRequest): string {
+  if (state.settings.multilingual && req.context && navigationRoot(state, req.context).parent !== null) {
+    const own = req.context.fields.language;
+    if (typeof own === 'string' && own) return own;
+  }
+  return acceptedLanguages(req.header('accept-language')).find((l) => l === 'en' || l in CATALOGS) ?? 'en';
+}
+
+/** `msgid` (an English title) in the response language; unknown messages stay as they are. */
+export function translate(state: SiteState, req: ApiRequest, msgid: string): string {
+  const catalog = CATALOGS[responseLanguage(state, req)];
+  return catalog?.[msgid] ?? msgid;
+}
+
+/** The translated title of a content type. */
+export function typeTitle(state: SiteState, req: ApiRequest, typeId: string): string {
+  const type = state.types[typeId];
+  return type ? translate(state, req, type.title) : typeId;
+}
