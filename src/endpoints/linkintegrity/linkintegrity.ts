@@ -10,12 +10,13 @@ import { canView } from '../../auth/check.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { summary } from '../../serialize/summary.ts';
 import { urlOf } from '../../serialize/urls.ts';
+import { registryValue } from '../../serialize/registry-value.ts';
 import { allRelations } from '../relations/graph.ts';
 
 export function linkIntegrity(state: SiteState, req: ApiRequest): unknown[] {
   const uids = all(req.query, 'uids').flatMap((v) => v.split(',')).filter(Boolean);
   if (!uids.length) throw badRequest('Missing parameter "uids"');
-  if (state.registry['cms.enable_link_integrity_checks'] === false) return [];
+  if (registryValue<boolean>(state, 'plone.enable_link_integrity_checks', true) === false) return [];
   const objects = uids.map((uid) => getNode(state, uid)).filter((n): n is ContentNode => !!n && canView(state, req.principal, n));
   const subtrees = new Map<string, Set<string>>();
   const deleted = new Set<string>();

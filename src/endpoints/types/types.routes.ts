@@ -2,30 +2,29 @@
 // component. Reading types needs an authenticated caller (Anonymous -> 401).
 import type { ApiRequest, Route } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
-import { ApiError, unauthorized } from '../../lib/errors.ts';
+import { unauthorized } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import type { TypeDef } from '../../types/model.ts';
 import { fieldsOf } from '../../types/schema.ts';
 import { registerComponent } from '../../serialize/components.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { typesList } from './addable.ts';
+import { fieldsetOrFieldNotFound, typeNamed } from './type-lookup.ts';
+import { typesEditRoutes } from './types.edit.ts';
 import { fieldProperty, fieldsetsOf, ownSchemaName, typeSchema } from './schema-json.ts';
 
 function requireMember(req: ApiRequest): void {
   if (req.principal.id === null) throw unauthorized();
 }
 
-export function typeNamed(state: SiteState, id: string): TypeDef {
-  if (!Object.hasOwn(state.types, id)) throw new ApiError(404, 'NotFound', `Type '${id}' could not be found.`);
-  return state.types[id];
-}
+export { typeNamed };
 
 function fieldOrFieldset(state: SiteState, type: TypeDef, name: string, base: string): Record<string, unknown> {
   const fieldset = fieldsetsOf(type).find((f) => f.id === name);
   if (fieldset) return { ...fieldset };
   const field = fieldsOf(type).find((f) => f.name === name);
   if (field) return fieldProperty(field, base, ownSchemaName(state.settings.siteId, type));
-  throw new ApiError(404, 'NotFound', `Field(set) '${name}' could not be found.`);
+  throw fieldsetOrFieldNotFound(name);
 }
 
 function getTypes(state: SiteState, req: ApiRequest) {
@@ -48,4 +47,5 @@ registerComponent({
 
 export const typesRoutes: Route[] = [
   { method: 'GET', endpoint: '@types', on: 'content', permission: 'View', handle: getTypes },
+  ...typesEditRoutes,
 ];

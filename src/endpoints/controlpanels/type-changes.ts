@@ -1,0 +1,84 @@
+// Reducers of the content-types panel over state.types: make a type from a title, change its
+// title/description/allowed types/behaviors, remove it (existing objects stay).
+import type { Draft } from 'immer';
+import { badRequest, validationError } from '../../lib/errors.ts';
+import type { SiteState } from '../../state/model.ts';
+import type { TypeDef } from '../../types/model.ts';
+import { SITE_ROOT_TYPE } from '../../types/defaults.ts';
+import { behaviorChoices } from './behavior-catalogue.ts';
+
+/** `"My Custom Content Type"` -> `my_custom_content_type`. */
+export function typeIdFrom(title: string): string {
+  return title
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_')
+    .replace(/[^a-z0-9_.]/g, '');
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** The type a POST body asks for; refuses a missing title or a taken id. */
+export function newType(state: SiteState, body: unknown): TypeDef {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const title = str(b.title)?.trim();
+  if (!title) throw badRequest("Property 'title' is required");
+  const id = str(b.id)?.trim() || typeIdFrom(title);
+  if (!id) throw badRequest(`Invalid id for the title '${title}'`);
+  if (Object.hasOwn(state.types, id)) throw badRequest(`A content type with the id '${id}' already exists.`);
+  return {
+    id,
+    title,
+    description: str(b.description) ?? '',
+    behaviors: ['cms.dublincore', 'cms.namefromtitle'],
+    schema: [],
+    folderish: true,
+    allowedTypes: [],
+    globalAllow: true,
+    defaultView: 'view',
+    views: ['view'],
+    workflow: 'simple_publication_workflow',
+    addPermission: 'Add portal content',
+    fieldsets: [],
+  };
+}
+
+export type TypeChange = (type: Draft<TypeDef>) => void;
+
+/** The checked changes of a PATCH body (any bad value refuses the whole body). */
+export function typeChanges(state: SiteState, body: unknown): TypeChange[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Malformed body');
+  const behaviorNames = new Set(behaviorChoices(state).map((b) => b.name));
+  const changes: TypeChange[] = [];
+  const errors: { field: string; message: string }[] = [];
+  const wrong = (field: string) => errors.push({ field, message: 'Object is of wrong type.' });
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (key === 'title' || key === 'description') {
+      if (typeof value !== 'string' || (key === 'title' && !value.trim())) wrong(key);
+      else changes.push((t) => void (t[key] = value));
+    } else if (key === 'allowed_content_types') {
+      if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || !Object.hasOwn(state.types, v))) wrong(key);
+      else changes.push((t) => void (t.allowedTypes = [...(value as string[])]));
+    } else if (key === 'filter_content_types') {
+      const filter = value === true || value === 'some' || value === 'none' ? true : value === false || value === 'all' ? false : undefined;
+      if (filter === undefined) wrong(key);
+      else changes.push((t) => void (t.allowedTypes = filter ? (t.allowedTypes ?? []) : null));
+    } else if (behaviorNames.has(key)) {
+      if (typeof value !== 'boolean') wrong(key);
+      else changes.push((t) => void (t.behaviors = value ? (t.behaviors.includes(key) ? t.behaviors : [...t.behaviors, key]) : t.behaviors.filter((b) => b !== key)));
+    }
+  }
+  if (errors.length) throw validationError(errors);
+  return changes;
+}
+
+/** Order matters: an allowed list set in the same body survives `filter_content_types: true`. */
+export function applyTypeChanges(draft: Draft<SiteState>, id: string, changes: TypeChange[]): void {
+  const type = draft.types[id];
+  for (const change of changes) change(type);
+}
+
+export function removeType(draft: Draft<SiteState>, id: string): void {
+  if (id === SITE_ROOT_TYPE) throw badRequest(`The type '${id}' cannot be removed.`);
+  delete draft.types[id];
+}
