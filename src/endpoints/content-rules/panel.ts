@@ -22,7 +22,13 @@ function panel(state: SiteState, req: ApiRequest): ApiResponse {
   return json({ ...contentRulesPanelSummary(siteUrl), items: [rulesOf(state).rules.map((r) => ruleSummary(state, siteUrl, r))] });
 }
 
-const detailOf = (next: SiteState, req: ApiRequest, id: string) => ruleDetail(next, req.url.siteUrl, mustFindRule(next, id));
+const detailOf = (next: SiteState, req: ApiRequest, id: string, translated = true) => ruleDetail(next, req.url.siteUrl, mustFindRule(next, id), translated);
+
+/** 201 for a POST that added a rule or an element: the rule, untranslated, and its URL. */
+function created(next: SiteState, req: ApiRequest, id: string): ApiResponse {
+  const detail = detailOf(next, req, id, false);
+  return json(detail, 201, { Location: String(detail['@id']) });
+}
 
 function kindOf(segment: string | undefined): ElementKind {
   if (segment === 'condition' || segment === 'action') return segment;
@@ -72,7 +78,7 @@ function addElement(state: SiteState, req: ApiRequest, id: string, kind: Element
   const values = elementValues(state, req.url.siteUrl, d, body);
   return {
     write: (draft) => void elementsOf(draftRule(draft, id), kind).push({ type: d.id, values }),
-    respond: (next) => json(detailOf(next, req, id), 201),
+    respond: (next) => created(next, req, id),
   };
 }
 
@@ -102,10 +108,7 @@ export function contentRulesPanel(state: SiteState, req: ApiRequest, rest: strin
     const fields = ruleInput(req.body, false);
     return {
       write: (draft) => addRule(draft, fields),
-      respond: (next, newId: string) => {
-        const detail = detailOf(next, req, newId);
-        return json(detail, 201, { Location: String(detail['@id']) });
-      },
+      respond: (next, newId: string) => created(next, req, newId),
     };
   }
   if (kindText === undefined) return rule(state, req, id);

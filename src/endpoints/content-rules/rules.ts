@@ -4,7 +4,7 @@ import { badRequest, notFound, validationError } from '../../lib/errors.ts';
 import type { ContentRule, ContentRulesState, RuleElement, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { pathOf, traverse } from '../../state/select.ts';
-import { ACTIONS, CONDITIONS, EVENTS, elementSchema, findElement, type ElementDef } from './elements.ts';
+import { ACTIONS, CONDITIONS, EVENTS, elementSchema, elementSummary, fieldDefault, findElement, type ElementDef } from './elements.ts';
 
 export type ElementKind = ElementDef['kind'];
 const EMPTY: ContentRulesState = { rules: [], assignments: {}, counter: 0 };
@@ -49,7 +49,7 @@ export function ruleSummary(state: SiteState, siteUrl: string, r: ContentRule): 
   };
 }
 
-function elementItems(state: SiteState, siteUrl: string, r: ContentRule, kind: ElementKind): Record<string, unknown>[] {
+function elementItems(state: SiteState, siteUrl: string, r: ContentRule, kind: ElementKind, translated: boolean): Record<string, unknown>[] {
   const list = kind === 'condition' ? r.conditions : r.actions;
   const titles = (ids: string[]) => ids.filter((t) => Object.hasOwn(state.types, t)).map((t) => state.types[t].title);
   return list.map((el, idx) => {
@@ -58,7 +58,7 @@ function elementItems(state: SiteState, siteUrl: string, r: ContentRule, kind: E
       idx,
       title: d.title,
       description: d.description,
-      summary: d.summary(el.values, titles),
+      summary: elementSummary(d, el.values, titles, translated),
       editview: d.editable ? `${siteUrl}/++rule++${r.id}/++${kind}++${idx}/edit` : null,
       first: idx === 0,
       last: idx === list.length - 1,
@@ -66,10 +66,11 @@ function elementItems(state: SiteState, siteUrl: string, r: ContentRule, kind: E
   });
 }
 
-const addable = (defs: ElementDef[], siteUrl: string) =>
-  defs.map((d) => ({ '@schema': elementSchema(d, siteUrl), addview: d.id, description: d.description, title: d.title }));
+const addable = (defs: ElementDef[], siteUrl: string, translated: boolean) =>
+  defs.map((d) => ({ '@schema': elementSchema(d, siteUrl, translated), addview: d.id, description: d.description, title: d.title }));
 
-export function ruleDetail(state: SiteState, siteUrl: string, r: ContentRule): Record<string, unknown> {
+/** The rule with its elements; `translated: false` for the answer to an adding POST (see elements.ts). */
+export function ruleDetail(state: SiteState, siteUrl: string, r: ContentRule, translated = true): Record<string, unknown> {
   const assignments = Object.entries(rulesOf(state).assignments)
     .filter(([, list]) => list.some((a) => a.id === r.id))
     .flatMap(([uid]) => {
@@ -87,10 +88,10 @@ export function ruleDetail(state: SiteState, siteUrl: string, r: ContentRule): R
     cascading: r.cascading,
     group: 'Content',
     assignments,
-    conditions: elementItems(state, siteUrl, r, 'condition'),
-    actions: elementItems(state, siteUrl, r, 'action'),
-    addable_conditions: addable(CONDITIONS, siteUrl),
-    addable_actions: addable(ACTIONS, siteUrl),
+    conditions: elementItems(state, siteUrl, r, 'condition', translated),
+    actions: elementItems(state, siteUrl, r, 'action', translated),
+    addable_conditions: addable(CONDITIONS, siteUrl, translated),
+    addable_actions: addable(ACTIONS, siteUrl, translated),
   };
 }
 
@@ -137,9 +138,9 @@ function folderPath(state: SiteState, siteUrl: string, value: unknown): string |
 /** Element values from a body: schema fields only, defaults filled in, required ones checked. */
 export function elementValues(state: SiteState, siteUrl: string, d: ElementDef, body: Record<string, unknown>, base: Record<string, unknown> = {}): Record<string, unknown> {
   const values: Record<string, unknown> = { ...base };
-  for (const [name, prop] of Object.entries(d.properties)) {
+  for (const name of Object.keys(d.properties)) {
     if (body[name] !== undefined) values[name] = body[name];
-    else if (values[name] === undefined && prop.default !== undefined) values[name] = prop.default;
+    else if (values[name] === undefined && fieldDefault(d, name) !== undefined) values[name] = fieldDefault(d, name);
   }
   const errors: { field: string; message: string }[] = [];
   if (Object.hasOwn(d.properties, 'target_folder') && values.target_folder !== undefined) {
