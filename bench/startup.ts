@@ -12,6 +12,7 @@ const FIXTURE = process.env.BENCH_FIXTURE ?? 'demo';
 
 type Launcher = { name: string; cmd: string; args: string[]; entry: string };
 const LAUNCHERS: Launcher[] = [
+  { name: 'npm start (bin/start.mjs, bundled)', cmd: 'npm', args: ['start', '--silent', '--'], entry: '' },
   { name: 'npx tsx', cmd: 'npx', args: ['tsx'], entry: 'bin/cms-oracle.ts' },
   { name: 'node --import tsx', cmd: process.execPath, args: ['--import', 'tsx'], entry: 'bin/cms-oracle.ts' },
 ];
@@ -36,7 +37,7 @@ async function serverStart(l: Launcher, dataDir: string): Promise<number> {
   const port = await freePort();
   const t0 = performance.now();
   const fixture = FIXTURE.includes('/') ? FIXTURE : join(ROOT, 'fixtures', FIXTURE);
-  const child = start(l.cmd, [...l.args, l.entry, '--port', String(port), '--fixture', fixture, '--data-dir', dataDir, '--log-level', 'warn']);
+  const child = start(l.cmd, [...l.args, ...(l.entry ? [l.entry] : []), '--port', String(port), '--fixture', fixture, '--data-dir', dataDir, '--log-level', 'warn']);
   try {
     if (!(await waitFor(`http://127.0.0.1:${port}/Plone`, 200, 60_000, { headers: { Accept: 'application/json' } }))) {
       throw new Error(`${l.name} bin/cms-oracle.ts did not answer: ${child.stderrTail()}`);

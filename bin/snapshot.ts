@@ -171,6 +171,7 @@ export async function snapshotCommand(argv: string[]): Promise<number> {
   return 2;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+// Run directly (not when bundled into the main command, whose file then is argv[1]).
+if (/snapshot\.[cm]?[jt]s$/.test(process.argv[1] ?? '') && import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.exit(await snapshotCommand(process.argv.slice(2)));
 }
