@@ -3,7 +3,7 @@
 // pipeline runs on every word of every document.
 import lunr from 'lunr';
 
-const SEPARATOR = lunr.tokenizer.separator; // /[\s\-]+/
+export const SEPARATOR = lunr.tokenizer.separator; // /[\s\-]+/
 const cache = new Map<string, string | null>();
 const CACHE_LIMIT = 500_000;
 
@@ -47,15 +47,21 @@ export function normalizeGlob(word: string): string {
   return word.toLowerCase().replace(/^[^\w*?]+/, '').replace(/[^\w*?]+$/, '');
 }
 
+const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+
 /** Plain text of an HTML fragment (tags dropped, common entities decoded). */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'");
+  let out = html;
+  if (/<(script|style)/i.test(out)) out = out.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ');
+  if (out.includes('<')) out = out.replace(/<[^>]+>/g, ' ');
+  if (out.includes('&')) out = decodeEntities(out);
+  return out;
+}
+
+function decodeEntities(text: string): string {
+  // same result as six passes in the order nbsp, amp, lt, gt, quot, #39 ('&amp;lt;' -> '<'):
+  // the last four cannot create one another, so they share one pass
+  let out = text.replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&');
+  if (out.includes('&')) out = out.replace(/&(lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name]);
+  return out;
 }

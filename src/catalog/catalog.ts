@@ -1,50 +1,54 @@
-// The catalog: records and indexes derived from the site state, never stored in it. Built once,
-// then kept current from each commit (only the touched objects are re-indexed, plus their
-// descendants when a path or security change reaches them). Full text lives in FullText, whose
-// fresh segment is merged when the server is idle.
+// The catalog: index values, postings and full text derived from the site state, never stored in
+// it. Built once, then kept current from each commit: only the touched objects are re-indexed;
+// when a move, a workflow or a local-role change reaches a subtree, its descendants only get
+// their security tokens recomputed (paths are parent pointers, see pathindex.ts). The fresh
+// full-text segment is merged in time slices when the server is idle.
 import type { ContentNode, SiteState } from '../state/model.ts';
 import type { Commit, Store } from '../state/store.ts';
 import { getNode } from '../state/nodes.ts';
 import { rootOf } from '../state/select.ts';
-import { FullText, type DocTerms } from './fulltext.ts';
-import { INDEXES } from './indexes.ts';
+import { DocTable } from './doctable.ts';
+import { FullText, type DocTerms, type DocTexts } from './fulltext.ts';
 import { diffShards, touchedBy } from './maintain.ts';
-import { buildRecord, recordPath, termsOf, type IndexValue, type Rec } from './record.ts';
+import { indexValues, termsOf, textsOf, type Entry, type Rec } from './record.ts';
 import { evaluate, type SearchResult } from './search.ts';
+import { SecurityMemo } from './security.ts';
 import type { CatalogQuery } from './query.ts';
 
-/** Indexes kept as value -> records buckets (a single record is stored bare). */
-const BUCKETED = Object.keys(INDEXES).filter((n) => ['field', 'uuid', 'keyword', 'boolean'].includes(INDEXES[n]));
-type Bucket = Rec | Set<Rec>;
-
-const bucketKey = (v: string | number | boolean) => (typeof v === 'string' ? v : `\u0000${typeof v}:${String(v)}`);
-
-function keysOf(value: IndexValue): (string | number | boolean)[] {
-  if (value === null || value === undefined) return [];
-  return Array.isArray(value) ? [...new Set(value)] : [value];
-}
-
 const IDLE_MS = 500;
+/** Longest a merge slice may keep the event loop (ms). */
+const SLICE_MS = 8;
 const registry = new WeakMap<SiteState, Catalog>();
 
 export class Catalog {
   private current: SiteState;
-  readonly records = new Map<string, Rec>();
-  readonly byDoc: (Rec | undefined)[] = [];
-  readonly buckets = new Map<string, Map<string, Bucket>>();
+  readonly table = new DocTable();
   readonly text: FullText;
+  private readonly interned = new Map<string, string[]>();
   private timer: NodeJS.Timeout | undefined;
+  private slicing: NodeJS.Immediate | undefined;
   private unsubscribe: (() => void) | undefined;
+  /** Longest merge slice so far (ms), for benchmarks. */
+  longestSlice = 0;
 
   constructor(state: SiteState, private readonly store?: Store) {
     this.current = state;
-    for (const name of BUCKETED) this.buckets.set(name, new Map());
-    const texts: [number, DocTerms][] = [];
-    this.walk(state, rootOf(state), undefined, (node, path) => {
-      this.add(buildRecord(state, node, path));
-      texts.push([node.intid, termsOf(node)]);
-    });
-    this.text = new FullText(texts);
+    const memo = new SecurityMemo(state, this.interned);
+    const table = this.table;
+    function* docs(): Generator<[number, DocTexts]> {
+      const stack: [ContentNode, number][] = [[rootOf(state), -1]];
+      while (stack.length) {
+        const [node, parentDoc] = stack.pop()!;
+        if (table.entries[node.intid]) table.drop(node.intid); // a duplicate intid (a corrupt state): last one wins
+        table.put(indexValues(state, node, memo.tokens(node)), parentDoc, node.id);
+        yield [node.intid, textsOf(node)];
+        for (let i = node.children.length - 1; i >= 0; i--) {
+          const child = getNode(state, node.children[i]);
+          if (child) stack.push([child, node.intid]);
+        }
+      }
+    }
+    this.text = new FullText(docs());
     registry.set(state, this);
     if (store) this.unsubscribe = store.subscribe((c) => this.apply(c));
   }
@@ -54,83 +58,77 @@ export class Catalog {
   }
 
   get size(): number {
-    return this.records.size;
+    return this.table.count;
   }
 
-  /** Depth-first over `node` and its descendants, with their site-relative paths. */
-  private walk(state: SiteState, node: ContentNode, path: string | undefined, visit: (n: ContentNode, path: string) => void): void {
-    const stack: [ContentNode, string][] = [[node, path ?? recordPath(state, node)]];
-    while (stack.length) {
-      const [n, p] = stack.pop()!;
-      visit(n, p);
-      for (let i = n.children.length - 1; i >= 0; i--) {
-        const child = getNode(state, n.children[i]);
-        if (child) stack.push([child, `${p}/${child.id}`]);
-      }
+  /** The entry of an object, by UID. */
+  entry(uid: string): Entry | undefined {
+    const doc = this.table.docOf.get(uid);
+    return doc === undefined ? undefined : this.table.entries[doc];
+  }
+
+  /** Every entry with its place in the tree, in the reference form (tests). */
+  records(): Rec[] {
+    const out: Rec[] = [];
+    const { entries, paths } = this.table;
+    const memo = new Map<number, string>();
+    for (const e of entries) {
+      if (!e) continue;
+      const up = paths.parent[e.doc];
+      const path = paths.pathOf(e.doc, memo);
+      out.push({ ...e, parent: up < 0 ? null : (entries[up]?.uid ?? null), path, depth: path ? path.split('/').length - 1 : 0 });
     }
-  }
-
-  // ------------------------------------------------------------------ buckets
-
-  private add(rec: Rec): void {
-    this.records.set(rec.uid, rec);
-    this.byDoc[rec.doc] = rec;
-    for (const name of BUCKETED) {
-      const map = this.buckets.get(name)!;
-      for (const v of keysOf(rec.v[name])) {
-        const k = bucketKey(v);
-        const b = map.get(k);
-        if (!b) map.set(k, rec);
-        else if (b instanceof Set) b.add(rec);
-        else if (b !== rec) map.set(k, new Set([b, rec]));
-      }
-    }
-  }
-
-  private drop(rec: Rec): void {
-    for (const name of BUCKETED) {
-      const map = this.buckets.get(name)!;
-      for (const v of keysOf(rec.v[name])) {
-        const k = bucketKey(v);
-        const b = map.get(k);
-        if (b === rec) map.delete(k);
-        else if (b instanceof Set) {
-          b.delete(rec);
-          if (b.size === 1) map.set(k, b.values().next().value!);
-          else if (b.size === 0) map.delete(k);
-        }
-      }
-    }
-    this.records.delete(rec.uid);
-    if (this.byDoc[rec.doc] === rec) this.byDoc[rec.doc] = undefined;
-  }
-
-  /** Records holding `value` in a bucketed index. */
-  bucket(index: string, value: string | number | boolean): Rec[] | Set<Rec> {
-    const b = this.buckets.get(index)?.get(bucketKey(value));
-    return !b ? [] : b instanceof Set ? b : [b];
+    return out;
   }
 
   /** Distinct values of a bucketed index (vocabularies such as Keywords). */
   keywords(index: string): string[] {
-    return [...(this.buckets.get(index)?.keys() ?? [])].filter((k) => !k.startsWith('\u0000'));
+    return [...(this.table.indexes.get(index)?.map.keys() ?? [])].filter((k) => !k.startsWith('\u0000'));
   }
 
   // ------------------------------------------------------------------ maintenance
 
-  private reindex(state: SiteState, node: ContentNode, path: string, text: boolean): void {
-    const old = this.records.get(node.uid);
-    if (old) this.drop(old);
-    if (old && old.doc !== node.intid) this.text.remove(old.doc);
-    this.add(buildRecord(state, node, path));
-    if (text || !old || old.doc !== node.intid) this.text.set(node.intid, termsOf(node));
+  private parentDoc(state: SiteState, node: ContentNode): number {
+    return node.parent === null ? -1 : (getNode(state, node.parent)?.intid ?? -1);
   }
 
-  private unindex(uid: string): void {
-    const old = this.records.get(uid);
-    if (!old) return;
-    this.drop(old);
-    this.text.remove(old.doc);
+  private reindex(state: SiteState, node: ContentNode, text: boolean, memo: SecurityMemo): void {
+    const table = this.table;
+    const doc = node.intid;
+    const prev = table.docOf.get(node.uid);
+    if (prev !== undefined && prev !== doc) this.unindexDoc(prev);
+    const occupant = table.entries[doc];
+    if (occupant && occupant.uid !== node.uid) this.unindexDoc(doc);
+    const fresh = !table.entries[doc];
+    table.put(indexValues(state, node, memo.tokens(node)), this.parentDoc(state, node), node.id);
+    if (text || fresh) this.text.set(doc, textsOf(node));
+  }
+
+  private unindexDoc(doc: number): void {
+    this.table.drop(doc);
+    this.text.remove(doc);
+  }
+
+  /** Descendants of `node`: the parent pointer and the security tokens, nothing else. */
+  private refreshBelow(state: SiteState, node: ContentNode, skip: Map<string, boolean>, memo: SecurityMemo, done: Set<string>): void {
+    const stack: ContentNode[] = [node];
+    while (stack.length) {
+      const n = stack.pop()!;
+      for (const uid of n.children) {
+        const child = getNode(state, uid);
+        if (!child || done.has(uid)) continue;
+        done.add(uid);
+        if (!skip.has(uid)) {
+          const doc = child.intid;
+          if (this.table.entries[doc]?.uid !== uid) this.reindex(state, child, false, memo);
+          else {
+            if (this.table.paths.parent[doc] !== n.intid) this.table.paths.set(doc, n.intid, child.id);
+            this.table.putTokens(doc, memo.tokens(child));
+          }
+        }
+        stack.push(child);
+      }
+    }
   }
 
   /** Bring the catalog from its state to `after`, given the commit's patches. */
@@ -140,32 +138,48 @@ export class Catalog {
     const touched = touchedBy(before, after, before === commit.before ? commit.patches : []);
     if (before !== commit.before) diffShards(before.nodes, after.nodes, (uid) => touched.nodes.set(uid, true));
     this.current = after;
-    const subtrees = new Set<string>();
+    const memo = new SecurityMemo(after, this.interned);
+    const subtrees: ContentNode[] = [];
     for (const [uid, text] of touched.nodes) {
       const node = getNode(after, uid);
       if (!node) {
-        this.unindex(uid);
+        const doc = this.table.docOf.get(uid);
+        if (doc !== undefined) this.unindexDoc(doc);
         continue;
       }
       const old = getNode(before, uid);
-      if (!old || old.id !== node.id || old.parent !== node.parent || old.reviewState !== node.reviewState || old.blockLocalRoles !== node.blockLocalRoles || old.localRoles !== node.localRoles) {
-        subtrees.add(uid);
+      // what descendants inherit: local roles and acquired permissions (a rename changes nothing below)
+      if (!old || old.parent !== node.parent || old.intid !== node.intid || old.reviewState !== node.reviewState || old.blockLocalRoles !== node.blockLocalRoles || old.localRoles !== node.localRoles) {
+        if (node.children.length) subtrees.push(node);
       }
       if (old && old.fields.default_page !== node.fields.default_page) {
         for (const child of node.children) if (!touched.nodes.has(child)) touched.nodes.set(child, false);
       }
-      this.reindex(after, node, recordPath(after, node), text);
-    }
-    for (const uid of subtrees) {
-      const node = getNode(after, uid);
-      if (!node) continue;
-      const path = recordPath(after, node);
-      this.walk(after, node, path, (n, p) => {
-        if (n !== node && !touched.nodes.has(n.uid)) this.reindex(after, n, p, false);
-      });
+      this.reindex(after, node, text, memo);
     }
     if (touched.types || before.types !== after.types) {
-      this.walk(after, rootOf(after), '', (n, p) => this.reindex(after, n, p, false));
+      const all = rootOf(after);
+      this.reindex(after, all, false, memo);
+      subtrees.length = 0;
+      const stack = [all];
+      while (stack.length) {
+        for (const uid of stack.pop()!.children) {
+          const child = getNode(after, uid);
+          if (!child) continue;
+          this.reindex(after, child, false, memo);
+          stack.push(child);
+        }
+      }
+    }
+    // outermost subtrees first: a nested one is then already done
+    const depth = (n: ContentNode) => {
+      let d = 0;
+      for (let p = n.parent; p !== null; p = getNode(after, p)?.parent ?? null) d++;
+      return d;
+    };
+    const done = new Set<string>();
+    for (const node of subtrees.map((n) => [depth(n), n] as const).sort((a, b) => a[0] - b[0]).map(([, n]) => n)) {
+      if (!done.has(node.uid)) this.refreshBelow(after, node, touched.nodes, memo, done);
     }
     registry.set(after, this);
     this.scheduleMerge();
@@ -181,37 +195,69 @@ export class Catalog {
     return false;
   }
 
+  // ------------------------------------------------------------------ merging the full text
+
   private scheduleMerge(): void {
-    if (!this.text.pending) return;
+    if (!this.text.pending || this.text.merging) return;
     const big = this.text.pending >= Math.max(256, this.text.size / 50);
     if (!big && this.text.size > 20_000) return; // a small fresh segment is cheap to search
     if (this.timer) this.timer.refresh();
     else {
       this.timer = setTimeout(() => {
         this.timer = undefined;
-        this.text.merge();
+        if (this.text.startMerge()) this.continueMerge();
       }, IDLE_MS);
       this.timer.unref();
     }
+  }
+
+  /** One slice of the running merge per turn of the event loop. */
+  private continueMerge(): void {
+    const t0 = performance.now();
+    const done = this.text.mergeStep(SLICE_MS);
+    this.longestSlice = Math.max(this.longestSlice, performance.now() - t0);
+    if (done) {
+      this.slicing = undefined;
+      this.scheduleMerge();
+      return;
+    }
+    this.slicing = setImmediate(() => this.continueMerge());
+    this.slicing.unref();
+  }
+
+  /** Start merging now, in slices; resolves when done (benchmarks). */
+  mergeInSlices(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.text.merging && !this.text.startMerge()) return Promise.resolve();
+    if (!this.slicing) this.continueMerge();
+    return new Promise((resolve) => {
+      const wait = () => (this.text.merging ? setImmediate(wait) : resolve());
+      wait();
+    });
   }
 
   /** Merge the fresh full-text segment now (tests, benchmarks). */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    if (this.slicing) clearImmediate(this.slicing);
+    this.slicing = undefined;
     this.text.merge();
   }
 
   close(): void {
     this.unsubscribe?.();
     if (this.timer) clearTimeout(this.timer);
+    if (this.slicing) clearImmediate(this.slicing);
     this.timer = undefined;
+    this.slicing = undefined;
   }
 
   /** Terms of a document now (phrase checks). */
   termsOfDoc(doc: number): DocTerms | undefined {
-    const rec = this.byDoc[doc];
-    const node = rec && getNode(this.current, rec.uid);
+    const entry = this.table.entries[doc];
+    const node = entry && getNode(this.current, entry.uid);
     return node ? termsOf(node) : undefined;
   }
 
@@ -230,6 +276,5 @@ export function createCatalog(store: Store): Catalog {
 export function catalogFor(state: SiteState): Catalog {
   const known = registry.get(state);
   if (known && known.sync(state)) return known;
-  const built = new Catalog(state);
-  return built;
+  return new Catalog(state);
 }

@@ -1,210 +1,227 @@
-// The full-text index: a large immutable base segment (compact typed-array postings, built once)
-// plus a small mutable fresh segment for documents changed since; a changed or deleted document
-// is masked in the base. `merge()` folds the fresh segment into a new base; the catalog calls it
-// when idle. A write costs time proportional to the document, never to the site.
+// The full-text index: immutable segments (typed-array postings; one large base built at start)
+// plus a small fresh segment for documents changed since. Each document lives in exactly one
+// segment (`loc[doc]`); its postings anywhere else are ignored. A merge folds the fresh segment
+// and the base into a new base, in time slices (see merge.ts); a write costs time proportional
+// to the document, never to the site.
+import { FreshSegment } from './fresh.ts';
+import { Merger, type Detached } from './merge.ts';
+import { Segment, SegmentBuilder, TermCounter, withHeadroom } from './segment.ts';
+import { TermDict } from './termdict.ts';
 
 /** Field numbers: 0 title, 1 description, 2 body (SearchableText = all three). */
 export const TEXT_FIELDS = ['title', 'description', 'body'] as const;
 const BOOST = [3, 2, 1];
-import { DocScores } from './docscores.ts';
 
-/** Analysed terms of one document, per field. */
+/** Analysed terms of one document, per field (phrase checks, the brute-force reference). */
 export type DocTerms = [string[], string[], string[]];
+/** Raw texts of one document: title, description, body. */
+export type DocTexts = [string, string, string];
 
-interface Posting {
-  docs: Int32Array;
-  tfs: Uint16Array;
-}
+const ABSENT = 0;
+const FRESH = 1;
 
-type Counts = Map<string, number>;
-
-const TF = Array.from({ length: 256 }, (_, tf) => 1 + Math.log(Math.max(1, tf)));
+const TF = Float64Array.from({ length: 256 }, (_, tf) => 1 + Math.log(Math.max(1, tf)));
 const tfWeight = (tf: number) => (tf < 256 ? TF[tf] : 1 + Math.log(tf));
 
-function counts(terms: string[]): Counts {
-  const out: Counts = new Map();
-  for (const t of terms) out.set(t, (out.get(t) ?? 0) + 1);
-  return out;
-}
-
-class Base {
-  readonly fields: Map<string, Posting>[] = [new Map(), new Map(), new Map()];
-  readonly docs = new Set<number>();
-  private sorted: (string[] | undefined)[] = [undefined, undefined, undefined];
-
-  static build(entries: Iterable<[number, Counts[]]>): Base {
-    const acc: Map<string, { docs: number[]; tfs: number[] }>[] = [new Map(), new Map(), new Map()];
-    const base = new Base();
-    for (const [doc, perField] of entries) {
-      base.docs.add(doc);
-      for (let f = 0; f < 3; f++) {
-        for (const [term, tf] of perField[f]) {
-          let p = acc[f].get(term);
-          if (!p) acc[f].set(term, (p = { docs: [], tfs: [] }));
-          p.docs.push(doc);
-          p.tfs.push(Math.min(tf, 65535));
-        }
-      }
-    }
-    for (let f = 0; f < 3; f++) {
-      for (const [term, p] of acc[f]) base.fields[f].set(term, { docs: Int32Array.from(p.docs), tfs: Uint16Array.from(p.tfs) });
-    }
-    return base;
-  }
-
-  /** Base terms of field `f` in sorted order (for prefix lookups), computed on first use. */
-  sortedTerms(f: number): string[] {
-    return (this.sorted[f] ??= [...this.fields[f].keys()].sort());
-  }
-}
-
 export class FullText {
-  private base: Base;
-  private readonly masked = new Set<number>();
-  private readonly fresh: Map<string, Map<number, number>>[] = [new Map(), new Map(), new Map()];
-  private readonly freshDocs = new Map<number, Counts[]>();
-  private liveDocs: number;
-  /** Highest document number seen (capacity of score arrays). */
+  readonly dict = new TermDict();
+  private segments: Segment[] = [];
+  private fresh = new FreshSegment();
+  /** the previous fresh segment, while a merge folds it into a new base */
+  private detached: Detached | undefined;
+  private loc = new Int32Array(1024);
+  private nextId = 2;
+  private live = 0;
+  private readonly counter = new TermCounter();
+  private merger: Merger | undefined;
+  /** Posting buffers of the base a merge replaced, for the next merge to write into: a merge
+   * then allocates nothing large, and large allocations are what make V8 stop for a full GC. */
+  private spare: { docs: Int32Array; tfs: Uint16Array }[] = [];
+  /** Highest document number seen (capacity of per-query arrays). */
   maxDoc = 0;
 
-  constructor(docs: Iterable<[number, DocTerms]>) {
-    const entries = function* () {
-      for (const [doc, terms] of docs) yield [doc, terms.map(counts)] as [number, Counts[]];
-    };
-    this.base = Base.build(entries());
-    this.liveDocs = this.base.docs.size;
-    for (const d of this.base.docs) if (d > this.maxDoc) this.maxDoc = d;
+  /** Build the base segment from every document at once. */
+  constructor(docs: Iterable<[number, DocTexts]> = []) {
+    const builder = new SegmentBuilder();
+    let any = false;
+    for (const [doc, texts] of docs) {
+      any = true;
+      this.place(doc, this.nextId);
+      this.live++;
+      for (let f = 0; f < 3; f++) {
+        this.counter.count(this.dict, texts[f]);
+        builder.add(f, doc, this.counter);
+      }
+    }
+    if (any) {
+      const base = builder.build(this.nextId++, this.dict.size);
+      this.segments.push(base);
+      // allocated now, at start-up: the first merge then allocates nothing large either
+      this.spare = base.fields.map((p) => this.buffers(-1, p.docs.length));
+    }
   }
 
-  /** Documents changed since the base was built (fresh + masked). */
+  private place(doc: number, where: number): void {
+    if (doc >= this.loc.length) {
+      const next = new Int32Array(Math.max(doc + 1, this.loc.length * 2));
+      next.set(this.loc);
+      this.loc = next;
+    }
+    if (doc > this.maxDoc) this.maxDoc = doc;
+    this.loc[doc] = where;
+  }
+
+  /** Documents changed since the base was built (fresh, or masked in a segment). */
   get pending(): number {
-    return this.masked.size + this.freshDocs.size;
+    return this.fresh.size + (this.detached?.seg.size ?? 0) + this.segments.reduce((n, s) => n + s.dead, 0);
   }
 
   get size(): number {
-    return this.liveDocs;
+    return this.live;
   }
 
-  private inBase(doc: number): boolean {
-    return this.base.docs.has(doc) && !this.masked.has(doc);
-  }
-
-  private has(doc: number): boolean {
-    return this.inBase(doc) || this.freshDocs.has(doc);
+  /** Whether a sliced merge is under way. */
+  get merging(): boolean {
+    return this.merger !== undefined;
   }
 
   /** Index (or re-index) one document. */
-  set(doc: number, terms: DocTerms): void {
+  set(doc: number, texts: DocTexts): void {
     this.remove(doc);
-    if (doc > this.maxDoc) this.maxDoc = doc;
-    const perField = terms.map(counts);
-    this.freshDocs.set(doc, perField);
+    const pairs: number[][] = [[], [], []];
+    const { seen, tfs } = this.counter;
     for (let f = 0; f < 3; f++) {
-      for (const [term, tf] of perField[f]) {
-        let m = this.fresh[f].get(term);
-        if (!m) this.fresh[f].set(term, (m = new Map()));
-        m.set(doc, tf);
-      }
+      this.counter.count(this.dict, texts[f]);
+      const list = pairs[f];
+      for (let i = 0; i < seen.n; i++) list.push(seen.a[i], tfs.a[i]);
     }
-    this.liveDocs += 1;
+    this.fresh.add(doc, pairs);
+    this.place(doc, FRESH);
+    this.live++;
   }
 
   remove(doc: number): void {
-    if (!this.has(doc)) return;
-    this.liveDocs -= 1;
-    if (this.base.docs.has(doc)) this.masked.add(doc);
-    const old = this.freshDocs.get(doc);
-    if (!old) return;
-    this.freshDocs.delete(doc);
-    for (let f = 0; f < 3; f++) {
-      for (const term of old[f].keys()) {
-        const m = this.fresh[f].get(term);
-        m?.delete(doc);
-        if (m && m.size === 0) this.fresh[f].delete(term);
-      }
+    const where = doc < this.loc.length ? this.loc[doc] : ABSENT;
+    if (where === ABSENT) return;
+    this.live--;
+    this.loc[doc] = ABSENT;
+    if (where === FRESH) this.fresh.remove(doc);
+    else {
+      const seg = this.detached?.id === where ? this.detached : this.segments.find((s) => s.id === where);
+      if (seg) seg.dead++;
     }
   }
 
-  private df(f: number, term: string): number {
-    return (this.base.fields[f].get(term)?.docs.length ?? 0) + (this.fresh[f].get(term)?.size ?? 0);
+  termId(term: string): number | undefined {
+    return this.dict.lookup(term);
   }
 
-  /** Documents containing `term` in any of `fields`, with a tf-idf score. */
-  match(fields: readonly number[], term: string, into: DocScores = new DocScores(this.maxDoc + 1)): DocScores {
-    const n = Math.max(1, this.liveDocs);
+  private df(f: number, t: number): number {
+    let n = (this.fresh.fields[f].get(t)?.size ?? 0) + (this.detached?.seg.fields[f].get(t)?.size ?? 0);
+    for (const s of this.segments) n += s.df(f, t);
+    return n;
+  }
+
+  /**
+   * Add the documents containing term `t` in any of `fields` to `bits`, and (when `scores` is
+   * given) their tf-idf score to `scores`. Both arrays cover every document number.
+   */
+  matchInto(fields: readonly number[], t: number, bits: Uint32Array, scores: Float64Array | null): void {
+    const n = Math.max(1, this.live);
+    const loc = this.loc;
     for (const f of fields) {
-      const df = this.df(f, term);
+      const df = this.df(f, t);
       if (!df) continue;
       const weight = BOOST[f] * Math.log(1 + n / df);
-      const p = this.base.fields[f].get(term);
-      if (p) {
-        const { docs, tfs } = p;
-        const masked = this.masked;
-        const anyMasked = masked.size > 0;
-        for (let i = 0; i < docs.length; i++) {
+      for (const s of this.segments) {
+        const p = s.fields[f];
+        if (t + 1 >= p.start.length) continue;
+        const to = p.start[t + 1];
+        const docs = p.docs;
+        const tfs = p.tfs;
+        const check = s.dead > 0;
+        const sid = s.id;
+        for (let i = p.start[t]; i < to; i++) {
           const d = docs[i];
-          if (anyMasked && masked.has(d)) continue;
-          into.add(d, weight * tfWeight(tfs[i]));
+          if (check && loc[d] !== sid) continue;
+          bits[d >>> 5] |= 1 << (d & 31);
+          if (scores) scores[d] += weight * tfWeight(tfs[i]);
         }
       }
-      const m = this.fresh[f].get(term);
-      if (m) for (const [d, tf] of m) into.add(d, weight * tfWeight(tf));
+      const m = this.fresh.fields[f].get(t);
+      if (m) {
+        for (const [d, tf] of m) {
+          bits[d >>> 5] |= 1 << (d & 31);
+          if (scores) scores[d] += weight * tfWeight(tf);
+        }
+      }
+      const old = this.detached;
+      const dm = old?.seg.fields[f].get(t);
+      if (dm) {
+        for (const [d, tf] of dm) {
+          if (loc[d] !== old!.id) continue;
+          bits[d >>> 5] |= 1 << (d & 31);
+          if (scores) scores[d] += weight * tfWeight(tf);
+        }
+      }
     }
-    return into;
   }
 
-  /** Index terms of `fields` matching a glob (`*` any run, `?` one character). */
-  expand(fields: readonly number[], glob: string): string[] {
+  /** Term numbers matching a glob (`*` any run, `?` one character). */
+  expand(glob: string): number[] {
     const star = glob.indexOf('*');
     const q = glob.indexOf('?');
     const simplePrefix = q === -1 && star === glob.length - 1;
     const prefix = glob.slice(0, Math.min(star === -1 ? glob.length : star, q === -1 ? glob.length : q));
-    const re = simplePrefix ? undefined : new RegExp('^' + glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.') + '$');
-    const ok = (t: string) => t.startsWith(prefix) && (!re || re.test(t));
-    const out = new Set<string>();
-    for (const f of fields) {
-      const sorted = this.base.sortedTerms(f);
-      let lo = 0;
-      let hi = sorted.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (sorted[mid] < prefix) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let i = lo; i < sorted.length && sorted[i].startsWith(prefix); i++) if (ok(sorted[i])) out.add(sorted[i]);
-      for (const t of this.fresh[f].keys()) if (ok(t)) out.add(t);
-    }
-    return [...out];
+    const candidates = this.dict.withPrefix(prefix);
+    if (simplePrefix) return candidates;
+    const re = new RegExp('^' + glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.') + '$');
+    return candidates.filter((t) => re.test(this.dict.terms[t]));
   }
 
-  /** Fold the fresh segment into a new base (cost proportional to the whole index). */
-  merge(): void {
-    if (!this.pending) return;
-    const next = new Base();
-    for (const doc of this.base.docs) if (!this.masked.has(doc)) next.docs.add(doc);
-    for (const doc of this.freshDocs.keys()) next.docs.add(doc);
-    for (let f = 0; f < 3; f++) {
-      const terms = new Set([...this.base.fields[f].keys(), ...this.fresh[f].keys()]);
-      for (const term of terms) {
-        const docs: number[] = [];
-        const tfs: number[] = [];
-        const p = this.base.fields[f].get(term);
-        if (p) {
-          for (let i = 0; i < p.docs.length; i++) {
-            if (this.masked.has(p.docs[i])) continue;
-            docs.push(p.docs[i]);
-            tfs.push(p.tfs[i]);
-          }
-        }
-        const m = this.fresh[f].get(term);
-        if (m) for (const [d, tf] of m) (docs.push(d), tfs.push(Math.min(tf, 65535)));
-        if (docs.length) next.fields[f].set(term, { docs: Int32Array.from(docs), tfs: Uint16Array.from(tfs) });
-      }
-      this.fresh[f].clear();
+  // ---------------------------------------------------------------- merging
+
+  /** Start a merge of everything into a new base (no-op when nothing is pending or one runs). */
+  startMerge(): boolean {
+    if (this.merger || !this.pending) return false;
+    // the fresh segment stops taking writes and becomes a (read-only) source of the merge
+    if (this.fresh.size) {
+      this.detached = { id: this.nextId++, dead: 0, seg: this.fresh };
+      for (const doc of this.fresh.docs.keys()) this.loc[doc] = this.detached.id;
+      this.fresh = new FreshSegment();
     }
-    this.base = next;
-    this.masked.clear();
-    this.freshDocs.clear();
-    this.liveDocs = next.docs.size;
+    this.merger = new Merger([...this.segments], this.detached, this.nextId++, this.dict.size, () => this.loc, (f, size) => this.buffers(f, size));
+    return true;
+  }
+
+  private buffers(f: number, size: number): { docs: Int32Array; tfs: Uint16Array } {
+    const spare = this.spare[f];
+    if (spare && spare.docs.length >= size) return spare;
+    const room = withHeadroom(size); // so that the next merge can reuse them
+    return { docs: new Int32Array(room), tfs: new Uint16Array(room) };
+  }
+
+  /** Continue the running merge for about `budgetMs`; true when none remains. */
+  mergeStep(budgetMs: number): boolean {
+    const m = this.merger;
+    if (!m) return true;
+    if (!m.step(budgetMs)) return false;
+    const merged = m.result();
+    const ids = new Set(m.ids);
+    const loc = this.loc;
+    for (let d = 0; d < loc.length; d++) if (ids.has(loc[d])) loc[d] = merged.id;
+    const retired = this.segments.filter((s) => ids.has(s.id)).sort((a, b) => b.entries - a.entries)[0];
+    // the retired base's whole buffers (nothing reads them once the new base is in place)
+    this.spare = retired ? retired.fields.map((p) => ({ docs: new Int32Array(p.docs.buffer), tfs: new Uint16Array(p.tfs.buffer) })) : [];
+    this.segments = [merged, ...this.segments.filter((s) => !ids.has(s.id))];
+    this.detached = undefined;
+    this.merger = undefined;
+    return true;
+  }
+
+  /** Fold everything into one base now (finishing a running merge first). */
+  merge(): void {
+    this.mergeStep(Infinity);
+    if (this.startMerge()) this.mergeStep(Infinity);
   }
 }

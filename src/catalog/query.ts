@@ -47,7 +47,7 @@ export interface CatalogQuery {
 /** Comparable key of a scalar: strings as is, others tagged so '1' and 1 differ. */
 export const keyOf = (v: Scalar): string => (typeof v === 'string' ? v : `\u0000${typeof v}:${String(v)}`);
 
-function cmpScalar(a: Scalar, b: Scalar): number | undefined {
+export function cmpScalar(a: Scalar, b: Scalar): number | undefined {
   if (typeof a !== typeof b) return undefined;
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -118,26 +118,20 @@ export function matchPath(rec: Rec, c: Criterion): boolean {
   return false;
 }
 
-export const matchWindow = (rec: Rec, at: number): boolean => rec.eff <= at && at <= rec.exp;
-
-export function matchSecurity(rec: Rec, tokens: Set<string>): boolean {
-  const allowed = rec.v.allowedRolesAndUsers as string[];
-  for (const t of allowed) if (tokens.has(t)) return true;
-  return false;
-}
+export const matchWindow = (rec: { eff: number; exp: number }, at: number): boolean => rec.eff <= at && at <= rec.exp;
 
 /** Position of a record among its siblings, with a per-query cache of sibling maps. */
 export class Positions {
   private readonly maps = new Map<string, Map<string, number>>();
   constructor(private readonly state: SiteState) {}
-  of(rec: Rec): number {
-    if (rec.parent === null) return 0;
-    let m = this.maps.get(rec.parent);
+  of(uid: string, parent: string | null): number {
+    if (parent === null) return 0;
+    let m = this.maps.get(parent);
     if (!m) {
-      m = new Map((getNode(this.state, rec.parent)?.children ?? []).map((uid, i) => [uid, i]));
-      this.maps.set(rec.parent, m);
+      m = new Map((getNode(this.state, parent)?.children ?? []).map((child, i) => [child, i]));
+      this.maps.set(parent, m);
     }
-    return m.get(rec.uid) ?? 0;
+    return m.get(uid) ?? 0;
   }
 }
 
@@ -149,7 +143,7 @@ export function matchValue(rec: Rec, c: Criterion, positions: Positions): boolea
     case 'path':
       return matchPath(rec, c);
     case 'position':
-      return matchScalar(positions.of(rec), c);
+      return matchScalar(positions.of(rec.uid, rec.parent), c);
     case 'daterange':
       return (c.query ?? []).every((t) => typeof t === 'number' && matchWindow(rec, t));
     default:
@@ -157,47 +151,9 @@ export function matchValue(rec: Rec, c: Criterion, positions: Positions): boolea
   }
 }
 
-/** A criterion as a predicate with its lookups prepared (same semantics as matchValue). */
-export function compile(c: Criterion, positions: Positions): ((rec: Rec) => boolean) | null {
-  if (c.kind === 'path' && !c.navtree && (c.depth ?? -1) < 0 && (c.query ?? []).includes('')) return null; // everything
-  const keys = c.query && !c.range ? new Set(c.query.map(keyOf)) : undefined;
-  const nots = c.not?.length ? new Set(c.not.map(keyOf)) : undefined;
-  const index = c.index;
-  switch (c.kind) {
-    case 'field':
-    case 'uuid':
-    case 'boolean':
-    case 'date':
-      if (keys && !nots) {
-        return (rec) => {
-          const v = rec.v[index];
-          return v !== null && v !== undefined && !Array.isArray(v) && keys.has(keyOf(v));
-        };
-      }
-      return (rec) => matchScalar(rec.v[index], c);
-    case 'path': {
-      if (c.navtree) return (rec) => matchPath(rec, c);
-      const depth = c.depth ?? -1;
-      const paths = ((c.query ?? []) as string[]).map((p) => ({ p, slash: p + '/', depth: p ? p.split('/').length - 1 : 0 }));
-      return (rec) => {
-        for (const { p, slash, depth: pd } of paths) {
-          if (rec.path !== p && !rec.path.startsWith(slash)) continue;
-          const d = rec.depth - pd;
-          if (depth < 0 || (depth === 0 ? d === 0 : d >= 1 && d <= depth)) return true;
-        }
-        return false;
-      };
-    }
-    case 'position':
-      return (rec) => matchScalar(positions.of(rec), c);
-    default:
-      return (rec) => matchValue(rec, c, positions);
-  }
-}
-
 export function sortKey(rec: Rec, index: string, kind: IndexKind | undefined, positions: Positions): Scalar | null {
   if (index === 'path') return rec.path;
-  if (kind === 'position') return positions.of(rec);
+  if (kind === 'position') return positions.of(rec.uid, rec.parent);
   const v = rec.v[index];
   if (Array.isArray(v)) return v.length ? [...v].sort()[0] : null;
   return v ?? null;

@@ -6,22 +6,28 @@ import { getNode } from '../state/nodes.ts';
 import { permissionRoles } from '../auth/check.ts';
 import { analyze, htmlToText } from './analyze.ts';
 import type { DocTerms } from './fulltext.ts';
+import { commentStats } from '../endpoints/comments/thread.ts';
 
 export type IndexValue = string | number | boolean | null | string[];
 
-export interface Rec {
+/** What the catalog keeps of an object: its index values and publication window. */
+export interface Entry {
   uid: string;
-  /** Document number in the full-text index (the node's intid). */
+  /** Document number (the node's intid). */
   doc: number;
-  parent: string | null;
-  /** Site-relative path ('' for the root, '/a/b' below it). */
-  path: string;
-  depth: number;
   /** Index name -> value (value indexes only). */
   v: Record<string, IndexValue>;
   /** Publication window (ms): effective (or -inf) .. expires (or +inf). */
   eff: number;
   exp: number;
+}
+
+/** A full record, as the brute-force reference computes it: the entry plus its place in the tree. */
+export interface Rec extends Entry {
+  parent: string | null;
+  /** Site-relative path ('' for the root, '/a/b' below it). */
+  path: string;
+  depth: number;
 }
 
 export const NO_EFFECTIVE = Date.parse('1969-12-31T00:00:00Z');
@@ -34,7 +40,13 @@ export const toMs = (v: unknown): number | null => {
 };
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const strList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const EMPTY: string[] = Object.freeze([]) as unknown as string[];
+/** The strings of a list value: the (immutable) list itself when it holds only strings. */
+function strList(v: unknown): string[] {
+  if (!Array.isArray(v) || !v.length) return EMPTY;
+  for (const x of v) if (typeof x !== 'string') return v.filter((y): y is string => typeof y === 'string');
+  return v as string[];
+}
 
 /** Lower-case title with numbers zero-filled (Plone's sortable_title). */
 export function sortableTitle(title: unknown): string {
@@ -83,7 +95,19 @@ const TYPE_INTERFACES: Record<string, string[]> = {
   'Plone Site': ['plone.base.interfaces.siteroot.IPloneSiteRoot', 'Products.CMFPlone.interfaces.siteroot.IPloneSiteRoot'],
 };
 
+const providesCache = new WeakMap<object, Map<string, string[]>>();
+
+/** Interfaces of `node` (shared arrays: one per type and root flag). */
 function objectProvides(state: SiteState, node: ContentNode): string[] {
+  let byType = providesCache.get(state.types);
+  if (!byType) providesCache.set(state.types, (byType = new Map()));
+  const key = `${node.parent === null ? 'root' : ''}:${node.type}`;
+  let out = byType.get(key);
+  if (!out) byType.set(key, (out = computeProvides(state, node)));
+  return out;
+}
+
+function computeProvides(state: SiteState, node: ContentNode): string[] {
   const type = state.types[node.type];
   const out = ['plone.dexterity.interfaces.IDexterityContent', ...(TYPE_INTERFACES[node.type] ?? [])];
   if (type?.folderish) out.push('Products.CMFCore.interfaces.IFolderish', 'plone.dexterity.interfaces.IDexterityContainer');
@@ -126,15 +150,16 @@ export function textsOf(node: ContentNode): [string, string, string] {
 
 export const termsOf = (node: ContentNode): DocTerms => textsOf(node).map(analyze) as DocTerms;
 
-/** Index values of `node`, whose path below the site root is `path`. */
-export function buildRecord(state: SiteState, node: ContentNode, path: string): Rec {
+/** Index values of `node`, given its allowedRolesAndUsers tokens. */
+export function indexValues(state: SiteState, node: ContentNode, allowed: string[]): Entry {
   const f = node.fields;
   const type = state.types[node.type];
   const parent = node.parent === null ? undefined : getNode(state, node.parent);
   const effective = toMs(f.effective);
   const expires = toMs(f.expires);
   const creators = strList(f.creators);
-  const blockTypes = [...new Set(blockValues(node).map((b) => b['@type']).filter((t): t is string => typeof t === 'string'))];
+  const blocks = blockValues(node);
+  const blockTypes = blocks.length ? [...new Set(blocks.map((b) => b['@type']).filter((t): t is string => typeof t === 'string'))] : EMPTY;
   const v: Record<string, IndexValue> = {
     Creator: creators[0] ?? null,
     Type: type?.title ?? node.type,
@@ -147,12 +172,12 @@ export function buildRecord(state: SiteState, node: ContentNode, path: string): 
     Language: str(f.language) ?? '',
     TranslationGroup: str(f.translation_group),
     sync_uid: str(f.sync_uid),
-    total_comments: null,
+    total_comments: commentStats(node).total,
     Subject: strList(f.subjects),
-    allowedRolesAndUsers: allowedRolesAndUsers(state, node),
+    allowedRolesAndUsers: allowed,
     getRawRelatedItems: strList(f.relatedItems),
     object_provides: objectProvides(state, node),
-    commentators: [],
+    commentators: commentStats(node).commentators,
     block_types: blockTypes,
     UID: node.uid,
     created: toMs(node.created),
@@ -166,16 +191,13 @@ export function buildRecord(state: SiteState, node: ContentNode, path: string): 
     is_folderish: type?.folderish ?? false,
     exclude_from_nav: f.exclude_from_nav === true,
   };
-  return {
-    uid: node.uid,
-    doc: node.intid,
-    parent: node.parent,
-    path,
-    depth: path ? path.split('/').length - 1 : 0,
-    v,
-    eff: effective ?? -Infinity,
-    exp: expires ?? Infinity,
-  };
+  return { uid: node.uid, doc: node.intid, v, eff: effective ?? -Infinity, exp: expires ?? Infinity };
+}
+
+/** The full record of `node`, whose path below the site root is `path` (the reference form). */
+export function buildRecord(state: SiteState, node: ContentNode, path: string): Rec {
+  const entry = indexValues(state, node, allowedRolesAndUsers(state, node));
+  return { ...entry, parent: node.parent, path, depth: path ? path.split('/').length - 1 : 0 };
 }
 
 /** Site-relative path of a node ('' for the root). */

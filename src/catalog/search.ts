@@ -1,217 +1,156 @@
-// Query evaluation: the most selective index lookup drives, every other criterion filters the
-// candidates, then a partial sort picks the first `need` results.
-import { getNode } from '../state/nodes.ts';
-import { traverse } from '../state/select.ts';
+// Query evaluation on document numbers: every criterion that has postings (value indexes, full
+// text, security tokens, a path subtree) becomes a bitset, and their word-wise AND gives the
+// candidates; the others (ranges, dates, positions, the publication window, a path below other
+// criteria) filter the candidates one by one. Then a bounded heap picks the first `need`.
+import { andInto, andNotInto, count, toDocs, type Bits } from './bitset.ts';
 import type { Catalog } from './catalog.ts';
+import { NO_VALUE, type DocTable } from './doctable.ts';
 import { INDEXES } from './indexes.ts';
-import type { Rec } from './record.ts';
-import { compareKeys, compile, matchSecurity, matchWindow, Positions, sortKey, topK, type CatalogQuery, type Criterion } from './query.ts';
-import { DocScores } from './docscores.ts';
-import { evaluateText } from './textquery.ts';
+import { pickOrdered, type KeyColumn } from './order.ts';
+import { enumerateSpans, pathSpans, reachOf } from './pathindex.ts';
+import { postingOrInto, type Posting, BitPosting } from './postings.ts';
+import { keyOf, matchKeyword, matchScalar, Positions, type CatalogQuery, type Criterion } from './query.ts';
+import type { Entry } from './record.ts';
+import { evaluateText } from './texteval.ts';
 
 export interface SearchResult {
   /** Number of matches (capped by the query's limit). */
   total: number;
   /** Matches in order; at least the first `need` of them. */
-  items: Rec[];
+  items: Entry[];
 }
 
-interface Source {
-  size: number;
-  /** The source yields exactly the records matching its criterion (else the criterion is still checked). */
-  exact?: boolean;
-  criterion: Criterion | 'security';
-  each: (visit: (rec: Rec) => void) => void;
+type Predicate = (doc: number) => boolean;
+
+/** OR of the postings of `keys` in a bitset (the posting itself when it is one bitset). */
+function union(table: DocTable, index: string, keys: string[]): Bits {
+  const postings = keys.map((k) => table.indexes.get(index)!.get(k)).filter((p): p is Posting => p !== undefined);
+  if (postings.length === 1 && postings[0] instanceof BitPosting) return postings[0].bits;
+  const bits = new Uint32Array(table.words);
+  for (const p of postings) postingOrInto(p, bits);
+  return bits;
 }
 
-function union(parts: (Rec[] | Set<Rec>)[], dedupe: boolean, criterion: Source['criterion']): Source {
-  const size = parts.reduce((n, p) => n + (Array.isArray(p) ? p.length : p.size), 0);
-  return {
-    size,
-    criterion,
-    each: (visit) => {
-      const seen = dedupe && parts.length > 1 ? new Set<Rec>() : undefined;
-      for (const part of parts) {
-        for (const rec of part) {
-          if (seen) {
-            if (seen.has(rec)) continue;
-            seen.add(rec);
-          }
-          visit(rec);
-        }
-      }
-    },
-  };
+/** Apply a value-index criterion to `acc` with postings; false when it needs a predicate. */
+function applyPostings(table: DocTable, c: Criterion, acc: Bits): boolean {
+  const keyword = c.kind === 'keyword';
+  if (!keyword && (!['field', 'uuid', 'boolean'].includes(c.kind) || c.range)) return false;
+  // same semantics as matchScalar / matchKeyword: a value is required (a non-empty list for
+  // keywords); an empty query list matches nothing on a single-valued index, everything on a
+  // keyword index; ranges are ignored on keyword indexes
+  if (c.query !== undefined && c.query.length) {
+    const keys = c.query.map(keyOf);
+    if (keyword && c.operator === 'and') for (const k of keys) andInto(acc, union(table, c.index, [k]));
+    else andInto(acc, union(table, c.index, keys));
+  } else if (c.query !== undefined && !keyword) acc.fill(0);
+  else andNotInto(acc, union(table, c.index, [NO_VALUE]));
+  if (c.not?.length) andNotInto(acc, union(table, c.index, c.not.map(keyOf)));
+  return true;
 }
 
-/** An index lookup for a criterion, when the index has buckets and the criterion can use them. */
-function lookup(catalog: Catalog, c: Criterion): Source | undefined {
-  if (!['field', 'uuid', 'keyword', 'boolean'].includes(c.kind) || c.query === undefined || c.range || !c.query.length) return undefined;
-  if (c.kind === 'keyword' && c.operator === 'and') {
-    const parts = c.query.map((v) => catalog.bucket(c.index, v));
-    parts.sort((a, b) => (Array.isArray(a) ? a.length : a.size) - (Array.isArray(b) ? b.length : b.size));
-    return { ...union([parts[0]], false, c), exact: parts.length === 1 };
-  }
-  return { ...union(c.query.map((v) => catalog.bucket(c.index, v)), c.kind === 'keyword', c), exact: true };
-}
-
-/** Path queries without navtree: walk the tree below each path, down to the depth asked. */
-function pathSource(catalog: Catalog, c: Criterion): Source | undefined {
-  const depth = c.depth ?? -1;
-  const paths = (c.query ?? []) as string[];
-  if (c.navtree || (depth < 0 && paths.includes(''))) return undefined;
-  const recs: Rec[] = [];
-  const seen = new Set<string>();
-  for (const p of paths) {
-    const start = traverse(catalog.state, p.split('/').filter(Boolean));
-    if (!start) continue;
-    const stack: [string, number][] = [[start.uid, 0]];
-    while (stack.length) {
-      const [uid, d] = stack.pop()!;
-      const rec = catalog.records.get(uid);
-      if (rec && !seen.has(uid) && (depth < 0 || (depth === 0 ? d === 0 : d >= 1))) {
-        seen.add(uid);
-        recs.push(rec);
-      }
-      if (depth >= 0 && d >= depth) continue;
-      for (const child of getNode(catalog.state, uid)?.children ?? []) stack.push([child, d + 1]);
+function predicate(catalog: Catalog, c: Criterion, positions: Positions): Predicate {
+  const table = catalog.table;
+  const entries = table.entries;
+  switch (c.kind) {
+    case 'date': {
+      const col = table.column(c.index) as Float64Array;
+      return (d) => {
+        const x = col[d];
+        return matchScalar(Number.isNaN(x) ? null : x, c);
+      };
     }
+    case 'daterange': {
+      const at = (c.query ?? []).filter((t) => typeof t === 'number') as number[];
+      if (at.length !== (c.query ?? []).length) return () => false;
+      return (d) => at.every((t) => table.eff[d] <= t && t <= table.exp[d]);
+    }
+    case 'position':
+      return (d) => {
+        const up = table.paths.parent[d];
+        return matchScalar(positions.of(entries[d]!.uid, up < 0 ? null : entries[up]?.uid ?? null), c);
+      };
+    case 'keyword':
+      return (d) => matchKeyword(entries[d]!.v[c.index], c);
+    default:
+      return (d) => matchScalar(entries[d]!.v[c.index], c);
   }
-  return { size: recs.length, criterion: c, exact: true, each: (visit) => recs.forEach(visit) };
 }
 
 export function evaluate(catalog: Catalog, query: CatalogQuery): SearchResult {
+  const table = catalog.table;
   const positions = new Positions(catalog.state);
-  const texts: { c: Criterion; m: DocScores }[] = [];
-  const sources: Source[] = [];
-  const filters: Criterion[] = [];
+  const sort = query.sort.filter((s) => s.index === 'path' || Object.hasOwn(INDEXES, s.index));
+  const scored = !sort.length;
+  const acc = table.live.slice(0, table.words);
+  const predicates: Predicate[] = [];
+  let restricted = false;
+  let scores: Float64Array | null = null;
+  const paths: Criterion[] = [];
   for (const c of query.criteria) {
-    if (c.kind === 'text') {
-      const m = evaluateText(c.text!, c.fields!, { index: catalog.text, termsOf: (d) => catalog.termsOfDoc(d) });
-      texts.push({ c, m });
-      sources.push({
-        size: m.size,
-        criterion: c,
-        each: (visit) => m.forEach((d) => {
-          const rec = catalog.byDoc[d];
-          if (rec) visit(rec);
-        }),
-      });
+    if (c.kind === 'path') {
+      paths.push(c);
       continue;
     }
-    const source = lookup(catalog, c);
-    if (source) sources.push(source);
-    filters.push(c);
+    if (c.kind === 'text') {
+      const hits = evaluateText(c.text!, c.fields!, { index: catalog.text, termsOf: (d) => catalog.termsOfDoc(d), words: table.words, scored });
+      andInto(acc, hits.bits);
+      if (hits.scores) {
+        if (!scores) scores = hits.scores;
+        else for (let i = 0; i < scores.length; i++) scores[i] += hits.scores[i];
+      }
+      restricted = true;
+      continue;
+    }
+    if (applyPostings(table, c, acc)) restricted = true;
+    else predicates.push(predicate(catalog, c, positions));
   }
-  if (!sources.length) {
-    const paths = filters.filter((c) => c.kind === 'path');
-    const path = paths.length === 1 ? pathSource(catalog, paths[0]) : undefined;
-    if (path) sources.push(path);
+  for (const c of paths) {
+    const spans = pathSpans(catalog.state, c);
+    if (spans === null) continue;
+    if (!restricted) {
+      andInto(acc, enumerateSpans(catalog.state, spans, (d) => table.entries[d]?.uid, table.capacity));
+      restricted = true;
+    } else {
+      const reach = reachOf(spans);
+      predicates.push((d) => table.paths.within(d, spans, reach));
+    }
   }
-  sources.sort((a, b) => a.size - b.size);
-  const driver = sources[0];
-  const checks = filters
-    .filter((c) => c !== driver?.criterion || c.not || !driver.exact)
-    .map((c) => compile(c, positions))
-    .filter((f): f is (rec: Rec) => boolean => f !== null);
-  const textChecks = texts.filter((t) => t.c !== driver?.criterion).map((t) => t.m);
-  const tokens = query.tokens ? new Set(query.tokens) : undefined;
+  if (query.tokens) andInto(acc, union(table, 'allowedRolesAndUsers', query.tokens));
   const at = query.activeAt;
-  const matches: Rec[] = [];
-  const accept = (rec: Rec) => {
-    for (const check of checks) if (!check(rec)) return;
-    for (const m of textChecks) if (!m.has(rec.doc)) return;
-    if (tokens && !matchSecurity(rec, tokens)) return;
-    if (at !== undefined && !matchWindow(rec, at)) return;
-    matches.push(rec);
-  };
-  if (driver) driver.each(accept);
-  else for (const rec of catalog.records.values()) accept(rec);
-  let scores: DocScores | undefined;
-  if (texts.length === 1) scores = texts[0].m;
-  else if (texts.length > 1) {
-    scores = new DocScores(catalog.text.maxDoc + 1);
-    for (const t of texts) t.m.forEach((d, s) => scores!.add(d, s));
+  if (at !== undefined) predicates.push((d) => table.eff[d] <= at && at <= table.exp[d]);
+  let docs = toDocs(acc, predicates.length ? undefined : count(acc));
+  if (predicates.length) {
+    let n = 0;
+    outer: for (let i = 0; i < docs.length; i++) {
+      const d = docs[i];
+      for (const p of predicates) if (!p(d)) continue outer;
+      docs[n++] = d;
+    }
+    docs = docs.subarray(0, n);
   }
-  return order(matches, query, positions, scores);
-}
-
-/** Sort (partially) and cap; shared with the brute-force scan. */
-export function order(matches: Rec[], query: CatalogQuery, positions: Positions, scores?: { get(d: number): number | undefined }): SearchResult {
-  const total = query.limit !== undefined ? Math.min(query.limit, matches.length) : matches.length;
+  const total = query.limit !== undefined ? Math.min(query.limit, docs.length) : docs.length;
   const need = Math.min(total, query.need ?? total);
-  const sort = query.sort.filter((s) => s.index === 'path' || Object.hasOwn(INDEXES, s.index));
-  if (!sort.length && !scores) return { total, items: topK(matches, need, (a, b) => a.doc - b.doc) };
-  const n = matches.length;
-  // numeric columns in typed arrays (NaN = missing), other keys in plain arrays
-  const cols = sort.map((s) => {
-    const kind = INDEXES[s.index];
-    if (kind === 'date' || kind === 'position') {
-      const col = new Float64Array(n);
-      for (let i = 0; i < n; i++) {
-        const k = sortKey(matches[i], s.index, kind, positions);
-        col[i] = typeof k === 'number' ? k : NaN;
-      }
-      return col;
-    }
-    return matches.map((r) => sortKey(r, s.index, kind, positions));
-  });
-  if (sort.length === 1 && cols[0] instanceof Float64Array && !scores && need > 0 && need < n) {
-    return { total, items: selectNumeric(cols[0], sort[0].reverse, need, matches) };
-  }
-  const score = scores ? Float64Array.from(matches, (r) => scores.get(r.doc) ?? 0) : undefined;
-  const cmp = (i: number, j: number) => {
-    for (let k = 0; k < sort.length; k++) {
-      const col = cols[k];
-      let c: number;
-      if (col instanceof Float64Array) {
-        const x = col[i];
-        const y = col[j];
-        c = x === y ? 0 : Number.isNaN(x) ? (Number.isNaN(y) ? 0 : 1) : Number.isNaN(y) ? -1 : (x < y ? -1 : 1) * (sort[k].reverse ? -1 : 1);
-      } else c = compareKeys(col[i], col[j], sort[k].reverse);
-      if (c) return c;
-    }
-    if (score && score[i] !== score[j]) return score[j] - score[i];
-    return matches[i].doc - matches[j].doc;
-  };
-  const indices = new Int32Array(n);
-  for (let i = 0; i < n; i++) indices[i] = i;
-  const picked = topK(indices, need, cmp);
-  return { total, items: Array.from(picked, (i) => matches[i]) };
+  const columns = sort.map((s) => sortColumn(catalog, s.index, docs, positions));
+  const picked = pickOrdered(docs, need, sort, columns, scored ? scores : null);
+  return { total, items: Array.from(picked, (d) => table.entries[d]!) };
 }
 
-/** The first `need` matches by one numeric key (missing last), ties by intid: quickselect, then a small sort. */
-function selectNumeric(col: Float64Array, reverse: boolean, need: number, matches: Rec[]): Rec[] {
-  const n = col.length;
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = Number.isNaN(col[i]) ? Infinity : reverse ? -col[i] : col[i];
-  const scratch = keys.slice();
-  // Hoare quickselect for the need-th smallest key
-  let lo = 0;
-  let hi = n - 1;
-  const k = need - 1;
-  while (lo < hi) {
-    const pivot = scratch[(lo + hi) >> 1];
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (scratch[i] < pivot) i++;
-      while (scratch[j] > pivot) j--;
-      if (i <= j) {
-        const t = scratch[i];
-        scratch[i] = scratch[j];
-        scratch[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else break;
+/** The sort keys of `index` for (at least) the documents `docs`. */
+function sortColumn(catalog: Catalog, index: string, docs: Int32Array, positions: Positions): KeyColumn {
+  const table = catalog.table;
+  if (index === 'path') {
+    const memo = new Map<number, string>();
+    const col: string[] = [];
+    for (const d of docs) col[d] = table.paths.pathOf(d, memo);
+    return col;
   }
-  const threshold = scratch[k];
-  const chosen: number[] = [];
-  for (let i = 0; i < n; i++) if (keys[i] <= threshold) chosen.push(i);
-  chosen.sort((a, b) => keys[a] - keys[b] || (keys[a] === keys[b] ? matches[a].doc - matches[b].doc : 0));
-  return chosen.slice(0, need).map((i) => matches[i]);
+  if (INDEXES[index] === 'position') {
+    const col = new Float64Array(table.capacity);
+    for (const d of docs) {
+      const up = table.paths.parent[d];
+      col[d] = positions.of(table.entries[d]!.uid, up < 0 ? null : table.entries[up]?.uid ?? null);
+    }
+    return col;
+  }
+  return table.column(index);
 }

@@ -1,10 +1,9 @@
 // Plone's text query language (ZCTextIndex): words are ANDed, `AND`, `OR`, `NOT`, parentheses,
 // "quoted phrases", `word*` / `wo?d` globs; no automatic wildcard. Parsed into a tree that is
-// evaluated either against the full-text index (sets of documents with scores) or against the
-// terms of one document (brute force, phrase verification).
+// evaluated either against the full-text index (texteval.ts) or against the terms of one
+// document (brute force, phrase verification).
 import { analyze, normalizeGlob } from './analyze.ts';
-import type { DocTerms, FullText } from './fulltext.ts';
-import { DocScores } from './docscores.ts';
+import type { DocTerms } from './fulltext.ts';
 
 export type TextNode =
   | { t: 'and'; items: TextNode[] }
@@ -130,73 +129,6 @@ export function docMatches(node: TextNode, doc: DocTerms, fields: readonly numbe
       return node.items.every((n) =>
         n.t === 'none' ? true : n.t === 'not' ? !docMatches(n.item, doc, fields) : docMatches(n, doc, fields),
       );
-    }
-  }
-}
-
-// ---------------------------------------------------------------- the index
-
-export interface TextSource {
-  index: FullText;
-  /** Terms of a document now (for phrase verification). */
-  termsOf: (doc: number) => DocTerms | undefined;
-}
-
-function intersect(a: DocScores, b: DocScores, capacity: number): DocScores {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  const out = new DocScores(capacity);
-  small.forEach((d, s) => {
-    const other = large.get(d);
-    if (other !== undefined) out.add(d, s + other);
-  });
-  return out;
-}
-
-/** Matching documents with relevance scores. */
-export function evaluateText(node: TextNode, fields: readonly number[], src: TextSource): DocScores {
-  const cap = src.index.maxDoc + 1;
-  switch (node.t) {
-    case 'none':
-    case 'not':
-      return new DocScores(16);
-    case 'word':
-      return src.index.match(fields, node.term);
-    case 'glob': {
-      const into = new DocScores(cap);
-      for (const term of src.index.expand(fields, node.glob)) src.index.match(fields, term, into);
-      return into;
-    }
-    case 'phrase': {
-      let acc: DocScores | undefined;
-      for (const term of new Set(node.terms)) {
-        const m = src.index.match(fields, term);
-        acc = acc ? intersect(acc, m, cap) : m;
-        if (!acc.size) return acc;
-      }
-      const out = new DocScores(cap);
-      acc!.forEach((d, s) => {
-        const terms = src.termsOf(d);
-        if (terms && docMatches(node, terms, fields)) out.add(d, s);
-      });
-      return out;
-    }
-    case 'or': {
-      const out = new DocScores(cap);
-      for (const item of node.items) evaluateText(item, fields, src).forEach((d, s) => out.add(d, s));
-      return out;
-    }
-    case 'and': {
-      const positive = node.items.filter((n) => n.t !== 'none' && n.t !== 'not');
-      const negative = node.items.filter((n): n is { t: 'not'; item: TextNode } => n.t === 'not');
-      if (!positive.length) return new DocScores(16);
-      let acc: DocScores | undefined;
-      for (const item of positive) {
-        const m = evaluateText(item, fields, src);
-        acc = acc ? intersect(acc, m, cap) : m;
-        if (!acc.size) return acc;
-      }
-      for (const neg of negative) for (const d of evaluateText(neg.item, fields, src).keys()) acc!.delete(d);
-      return acc!;
     }
   }
 }

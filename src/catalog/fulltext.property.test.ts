@@ -1,0 +1,69 @@
+// Property: the segmented full-text index (base, fresh segment, sliced merges interleaved with
+// writes) finds exactly the documents whose current text holds a word, per field.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { FullText, type DocTexts } from './fulltext.ts';
+import { analyze } from './analyze.ts';
+import { toDocs, wordsFor } from './bitset.ts';
+
+const WORDS = ['apple', 'banana', 'cherry', 'runner', 'quick', 'fox', 'delta', 'echo'];
+const DOCS = 40;
+
+type Op =
+  | { k: 'set'; doc: number; words: number[][] }
+  | { k: 'remove'; doc: number }
+  | { k: 'slice'; steps: number }
+  | { k: 'merge' };
+
+const textArb = fc.array(fc.array(fc.nat(WORDS.length - 1), { maxLength: 5 }), { minLength: 3, maxLength: 3 });
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ k: fc.constant('set' as const), doc: fc.nat(DOCS - 1), words: textArb }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('remove' as const), doc: fc.nat(DOCS - 1) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('slice' as const), steps: fc.integer({ min: 1, max: 30 }) }) },
+  { weight: 1, arbitrary: fc.constant({ k: 'merge' as const }) },
+);
+
+const texts = (words: number[][]): DocTexts => words.map((ws) => ws.map((w) => WORDS[w]).join(' ')) as DocTexts;
+
+describe('full text = the current texts, across sliced merges', () => {
+  it('matches a scan of the documents for every word and field', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(DOCS - 1), textArb), { maxLength: 20 }), fc.array(opArb, { maxLength: 60 }), (initial, ops) => {
+        const current = new Map<number, DocTexts>();
+        for (const [doc, words] of initial) current.set(doc, texts(words));
+        const index = new FullText(current.entries());
+        const check = () => {
+          for (const word of WORDS) {
+            const term = analyze(word)[0];
+            const t = index.termId(term);
+            for (const fields of [[0], [1], [2], [0, 1, 2]]) {
+              const bits = new Uint32Array(wordsFor(DOCS));
+              if (t !== undefined) index.matchInto(fields, t, bits, null);
+              const want = [...current].filter(([, tx]) => fields.some((f) => analyze(tx[f]).includes(term))).map(([d]) => d).sort((a, b) => a - b);
+              expect([...toDocs(bits)], `${word} in ${fields}`).toEqual(want);
+            }
+          }
+          expect(index.size).toBe(current.size);
+        };
+        for (const op of ops) {
+          if (op.k === 'set') {
+            current.set(op.doc, texts(op.words));
+            index.set(op.doc, texts(op.words));
+          } else if (op.k === 'remove') {
+            current.delete(op.doc);
+            index.remove(op.doc);
+          } else if (op.k === 'merge') index.merge();
+          else {
+            if (!index.merging) index.startMerge();
+            for (let i = 0; i < op.steps && index.merging; i++) index.mergeStep(0);
+          }
+          check();
+        }
+        index.merge();
+        check();
+        expect(index.pending).toBe(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

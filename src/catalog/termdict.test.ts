@@ -1,0 +1,23 @@
+// The term-number analyser reads words straight from the text; it must find the same terms, in
+// the same order, as analyze() (Lunr's separator, trimmer, stop words and stemmer).
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { analyze } from './analyze.ts';
+import { IntList, TermDict } from './termdict.ts';
+
+const pieces = ['Running', 'runner', 'the', 'a', 'FOX', 'naïve', 'café', '12345', 'e-mail', '--', ' ', '  ', '\t', '\n', '\u00a0', '\u3000', '\u2028', '\ufeff', ',', '.', '!', "it's", '(x)', 'ñ', '日本'];
+
+describe('TermDict.analyzeInto', () => {
+  it('gives the terms of analyze(), in order', () => {
+    const dict = new TermDict();
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string({ maxLength: 6 })), { maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        const out = new IntList(2);
+        dict.analyzeInto(text, out);
+        expect(Array.from(out.a.subarray(0, out.n), (t) => dict.terms[t])).toEqual(analyze(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

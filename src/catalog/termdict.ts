@@ -1,0 +1,181 @@
+// Term numbers for the full-text index: every index term (analysed word) gets a dense integer, so
+// postings, term frequencies and per-document counts live in typed arrays. Raw words map to their
+// term number through a cache, so the analysis pipeline runs once per distinct word.
+import { termOf } from './analyze.ts';
+
+/** A growable list of int32. */
+export class IntList {
+  a: Int32Array;
+  n = 0;
+  constructor(capacity = 256) {
+    this.a = new Int32Array(capacity);
+  }
+  push(x: number): void {
+    if (this.n === this.a.length) {
+      const next = new Int32Array(this.a.length * 2);
+      next.set(this.a);
+      this.a = next;
+    }
+    this.a[this.n++] = x;
+  }
+  append(src: Int32Array, count: number): void {
+    if (this.n + count > this.a.length) {
+      const next = new Int32Array(Math.max(this.n + count, this.a.length * 2));
+      next.set(this.a);
+      this.a = next;
+    }
+    this.a.set(src.subarray(0, count), this.n);
+    this.n += count;
+  }
+}
+
+const RAW_LIMIT = 1 << 20;
+
+/** Lunr's separator /[\s\-]+/ as a character test. */
+function isSeparator(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c === 0x2d) return true;
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * Raw word -> term number, looked up straight from the text (open addressing on a hash of the
+ * characters), so scanning a document allocates nothing for words seen before.
+ */
+class RawWords {
+  private keys: (string | undefined)[] = [];
+  private ids = new Int32Array(0);
+  private hashes = new Int32Array(0);
+  private mask = 0;
+  size = 0;
+
+  constructor() {
+    this.reset(1 << 12);
+  }
+
+  private reset(capacity: number): void {
+    this.keys = new Array(capacity);
+    this.ids = new Int32Array(capacity);
+    this.hashes = new Int32Array(capacity);
+    this.mask = capacity - 1;
+    this.size = 0;
+  }
+
+  clear(): void {
+    this.reset(1 << 12);
+  }
+
+  /** The slot of text[start, end) with hash `h`: its index, or -(free slot) - 1. */
+  find(text: string, start: number, end: number, h: number): number {
+    const len = end - start;
+    for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
+      const key = this.keys[i];
+      if (key === undefined) return -i - 1;
+      if (this.hashes[i] === h && key.length === len && text.startsWith(key, start)) return i;
+    }
+  }
+
+  id(slot: number): number {
+    return this.ids[slot];
+  }
+
+  insert(slot: number, key: string, h: number, id: number): void {
+    this.keys[slot] = key;
+    this.hashes[slot] = h;
+    this.ids[slot] = id;
+    if (++this.size * 2 > this.keys.length) {
+      const { keys, ids, hashes } = this;
+      this.reset(keys.length * 2);
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i];
+        if (k === undefined) continue;
+        const at = -this.find(k, 0, k.length, hashes[i]) - 1;
+        this.keys[at] = k;
+        this.hashes[at] = hashes[i];
+        this.ids[at] = ids[i];
+        this.size++;
+      }
+    }
+  }
+}
+
+export class TermDict {
+  private readonly ids = new Map<string, number>();
+  readonly terms: string[] = [];
+  /** raw word -> term number, -1 for stop words and punctuation */
+  private readonly raw = new RawWords();
+  /** term numbers sorted by term, for the first `sortedUpTo` terms */
+  private sorted: Int32Array = new Int32Array(0);
+  private sortedUpTo = 0;
+
+  get size(): number {
+    return this.terms.length;
+  }
+
+  lookup(term: string): number | undefined {
+    return this.ids.get(term);
+  }
+
+  intern(term: string): number {
+    let id = this.ids.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.ids.set(term, id);
+      this.terms.push(term);
+    }
+    return id;
+  }
+
+  /** Append the term numbers of `text` (in order, stop words dropped) to `out`. */
+  analyzeInto(text: string, out: IntList): void {
+    const raw = this.raw;
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+      while (i < n && isSeparator(text.charCodeAt(i))) i++;
+      if (i >= n) break;
+      const start = i;
+      let h = 0x811c9dc5 | 0;
+      for (; i < n; i++) {
+        const c = text.charCodeAt(i);
+        if (isSeparator(c)) break;
+        h = Math.imul(h ^ c, 0x01000193);
+      }
+      const slot = raw.find(text, start, i, h);
+      let id: number;
+      if (slot >= 0) id = raw.id(slot);
+      else {
+        const word = text.slice(start, i);
+        const term = termOf(word);
+        id = term === null ? -1 : this.intern(term);
+        if (raw.size >= RAW_LIMIT) {
+          raw.clear();
+          raw.insert(-raw.find(word, 0, word.length, h) - 1, word, h, id);
+        } else raw.insert(-slot - 1, word, h, id);
+      }
+      if (id >= 0) out.push(id);
+    }
+  }
+
+  /** Term numbers whose term starts with `prefix`. */
+  withPrefix(prefix: string): number[] {
+    const total = this.terms.length;
+    if (total - this.sortedUpTo > Math.max(1024, this.sortedUpTo >> 3)) {
+      this.sorted = Int32Array.from(this.terms.keys()).sort((a, b) => (this.terms[a] < this.terms[b] ? -1 : this.terms[a] > this.terms[b] ? 1 : 0));
+      this.sortedUpTo = total;
+    }
+    const out: number[] = [];
+    const sorted = this.sorted;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.terms[sorted[mid]] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < sorted.length && this.terms[sorted[i]].startsWith(prefix); i++) out.push(sorted[i]);
+    for (let t = this.sortedUpTo; t < total; t++) if (this.terms[t].startsWith(prefix)) out.push(t);
+    return out;
+  }
+}
