@@ -1,4 +1,5 @@
-// npm run bench: the three benchmarks in turn, then one table. Figures only, no assertions.
+// npm run bench: every benchmark in turn, one table, then the search and auth scripts (which
+// print their own tables). Figures only, no assertions.
 //   BENCH_SECONDS (get, default 5), BENCH_STARTUP_RUNS (3), BENCH_FIXTURE (demo),
 //   BENCH_SIZES (1000,100000), BENCH_WRITES (2000) tune them.
 import { benchGet } from './get.ts';
@@ -6,12 +7,15 @@ import { printTable, type Row } from './lib.ts';
 import { benchStartup } from './startup.ts';
 import { benchWriteScaling } from './write-scaling.ts';
 import { benchPersistence } from './persistence.ts';
+import { benchLifecycle } from './lifecycle.ts';
+import { spawnSync } from 'node:child_process';
 
 const parts: [string, () => Promise<Row[]>][] = [
   ['get', benchGet],
   ['startup', benchStartup],
   ['writes', benchWriteScaling],
   ['persistence', benchPersistence],
+  ['lifecycle', benchLifecycle],
 ];
 const rows: Row[] = [];
 for (const [name, run] of parts) {
@@ -26,3 +30,9 @@ for (const [name, run] of parts) {
 }
 console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} CPUs, load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 printTable(rows);
+
+// Scripts with their own output: the 100k-object search figures and the authentication costs.
+for (const script of ['bench/search.ts', 'bench/auth.ts']) {
+  console.log(`\n== ${script}`);
+  spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', script], { stdio: 'inherit' });
+}
