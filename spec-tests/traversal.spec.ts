@@ -99,3 +99,20 @@ describe('repeated reads', () => {
     expect(r.text).toBe('');
   });
 });
+
+describe('repeated reads with credentials', () => {
+  it('follow password changes and never accept a wrong password', async () => {
+    const name = `reader${Date.now() % 100000}`;
+    const first = 'first-password-1';
+    const second = 'second-password-2';
+    expect((await api.post('/@users', { username: name, password: first, email: `${name}@example.org`, roles: ['Manager'] })).status).toBe(201);
+    expect((await api.post(box, { '@type': 'Document', id: 'private-page', title: 'Private' })).status).toBe(201);
+    const as = (password: string) => api.get(`${box}/private-page`, { auth: { user: name, password } });
+    expect((await as(first)).status).toBe(200);
+    expect((await as(first)).status).toBe(200);
+    expect((await as('wrong-password')).status).toBe(401);
+    expect((await api.patch(`/@users/${name}`, { password: second })).status).toBe(204);
+    expect((await as(first)).status).toBe(401);
+    expect((await as(second)).status).toBe(200);
+  });
+});

@@ -81,6 +81,13 @@ export class Authenticator {
     return { ok: true, userId };
   }
 
+  /** Whether the login throttle currently refuses the Basic credentials of this header. */
+  heldBack(authorization: string, nowIso: string, client: string): boolean {
+    if (!/^basic /i.test(authorization)) return false;
+    const creds = decodeBasic(authorization);
+    return !!creds && this.throttle.retryAfter(client, creds[0], toSeconds(nowIso)) > 0;
+  }
+
   /** The caller of a request with this Authorization header. */
   async principal(state: SiteState, authorization: string | undefined, nowIso: string, client: string): Promise<Principal> {
     if (!authorization) return ANONYMOUS;

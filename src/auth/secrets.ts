@@ -78,8 +78,12 @@ export class TokenSecrets {
     return this.data.rotated;
   }
 
+  /** How many times the keyring rotated in this process (answers cached per token depend on it). */
+  generation = 0;
+
   /** Push a fresh secret in front of the keyring, dropping the oldest. */
   rotate(nowSeconds: number): void {
+    this.generation += 1;
     this.data = { ...this.data, keyring: [fresh(), ...this.data.keyring].slice(0, RING_SIZE), rotated: nowSeconds };
     this.save();
   }

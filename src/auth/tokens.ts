@@ -64,6 +64,11 @@ export class TokenService {
     this.secrets.rotate(nowSeconds);
   }
 
+  /** Changes whenever the set of accepted signing secrets changes. */
+  get generation(): number {
+    return this.secrets.generation;
+  }
+
   leaksInto(text: string): boolean {
     return this.secrets.leaksInto(text);
   }

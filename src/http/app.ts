@@ -13,7 +13,7 @@ import { TransactionLog } from '../endpoints/transactions/log.ts';
 import { randomIds, systemClock, type Clock, type IdSource } from '../lib/clock.ts';
 import type { Store } from '../state/store.ts';
 import { dispatch, type OutsideRoutes, type RouteTable } from './dispatch.ts';
-import { anonymousKey, cached, isCacheable, remember } from './response-cache.ts';
+import { anonymousKey, cached, credentialedKey, isAuthenticated, isCacheable, remember } from './response-cache.ts';
 import type { ApiResponse, Services } from './types.ts';
 
 export interface AppOptions {
@@ -104,14 +104,20 @@ export function createApp(options: AppOptions) {
     let rawBytes: Uint8Array | undefined;
     if (method !== 'GET') bodyText = new TextDecoder().decode((rawBytes = new Uint8Array(await raw.arrayBuffer())));
     const now = clock.now();
-    // Requests without credentials can be answered from the response cache before any parsing.
+    // GET answers come from the response cache before any parsing when they can. Requests with
+    // credentials are keyed by a digest of them: only answers given to accepted credentials are
+    // stored that way, and a client the login throttle holds back always goes through.
     const state = options.store.current;
-    const anonymous = method === 'GET' && !raw.headers.has('authorization') ? anonymousKey(now, raw.url, raw.headers) : undefined;
-    let res = anonymous === undefined ? undefined : cached(state, anonymous);
+    const authorization = raw.headers.get('authorization');
+    const client = clientAddress(c.env);
+    const key = method !== 'GET' ? undefined : authorization ? credentialedKey(`${auth.tokens.generation}\u0000${authorization}`, now, raw.url, raw.headers) : anonymousKey(now, raw.url, raw.headers);
+    let res = key === undefined ? undefined : cached(state, key);
+    if (res && authorization && auth.heldBack(authorization, now, client)) res = undefined;
     const url = new URL(raw.url);
     if (!res) {
-      res = await dispatch(dispatcher, { method, url, headers: raw.headers, bodyText, rawBytes, client: clientAddress(c.env), now });
-      if (anonymous !== undefined && isCacheable(res) && options.store.current === state) remember(state, anonymous, res);
+      res = await dispatch(dispatcher, { method, url, headers: raw.headers, bodyText, rawBytes, client, now });
+      const fits = authorization ? isAuthenticated(res) : true;
+      if (key !== undefined && fits && isCacheable(res) && options.store.current === state) remember(state, key, res);
     }
     options.log?.(`${raw.method} ${url.pathname}${url.search} ${res.status} ${(performance.now() - started).toFixed(1)}ms`);
     const response = toResponse(res);

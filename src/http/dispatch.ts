@@ -137,7 +137,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<Api
     if (route.prepare) await route.prepare(current, req, d.services);
     const outcome = await route.handle(d.store.current, req, d.services);
     if (!isWrite(outcome)) {
-      if (memo !== undefined && outcome.status === 200 && d.store.current === current) remember(current, memo, outcome);
+      if (memo !== undefined && outcome.status === 200 && d.store.current === current) remember(current, memo, outcome, principal);
       return outcome;
     }
     d.services.transactions?.begin({ user: principal.id, time: req.now, description: `/${[...d.sitePath, ...url.contentPath].join('/')}/${method}_application_json_${url.endpoint ?? ''}` });
