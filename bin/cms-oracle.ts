@@ -221,7 +221,7 @@ async function main(): Promise<number | undefined> {
     const url = `http://${publicHost(host)}:${info.port}${config.sitePath}`;
     const loaded = server.fixture ? `, ${server.fixture.content} objects, ${server.fixture.users} users` : '';
     console.log(
-      `cms-oracle: ${url} ready in ${Math.round(performance.now())} ms (fixture ${config.fixture}${loaded}; admin ${config.admin.user})`,
+      `cms-oracle: ${url} ready in ${Math.round(performance.now())} ms (fixture ${config.fixture}${loaded}; Manager account: ${config.admin.user})`,
     );
   });
   http.on('error', (err: NodeJS.ErrnoException) => {

@@ -1,7 +1,7 @@
 // A site state -> a fixture folder's contents (site.json, content.json, the files they name), in
 // the format of fixtures/ (see src/fixtures/). Pure: the caller reads blobs and writes files.
-// What a fixture cannot express is dropped and listed in `warnings`: passwords (reset to the user
-// id), custom groups, local roles, locks, history, dates, workflow states other than
+// What a fixture cannot express is dropped and listed in `warnings` (passwords are exported as
+// their stored hashes): custom groups, local roles, locks, history, dates, workflow states other than
 // private/pending/published, relations to objects created later.
 import type { BlobRef, ContentNode, SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
@@ -103,10 +103,11 @@ export function fixtureFromState(state: SiteState): ExportedFixture {
       home_page: u.home_page,
       roles,
       groups: groups.filter((g) => BUILT_IN_GROUPS.has(g)),
-      password: u.id,
+      ...(u.passwordHash ? { passwordHash: u.passwordHash } : { password: u.id }),
     };
   });
-  if (users.length) warnings.push(`passwords cannot be exported: every user's password is its user id`);
+  const unhashed = users.filter((u) => 'password' in u).map((u) => u.id);
+  if (unhashed.length) warnings.push(`users without a stored password hash get their id as password: ${unhashed.join(', ')}`);
   const custom = Object.keys(state.groups).filter((g) => !BUILT_IN_GROUPS.has(g) && g !== 'AuthenticatedUsers');
   if (custom.length) warnings.push(`custom groups not exported: ${custom.join(', ')}`);
 
