@@ -200,3 +200,14 @@ describe('GET @querysources/<field>', () => {
     expect((await api.get(`${box}/doc/@querysources/allow_discussion?query=y`)).status).toBe(404);
   });
 });
+
+describe('names used by the real frontends', () => {
+  it('answers plone.app.vocabularies.* like the cms. vocabulary of the same name', async () => {
+    const api = await connect();
+    const cms = await api.get('/@vocabularies/cms.app.vocabularies.ReallyUserFriendlyTypes?b_size=-1');
+    const plone = await api.get('/@vocabularies/plone.app.vocabularies.ReallyUserFriendlyTypes?b_size=-1');
+    expect(plone.status).toBe(200);
+    expect(plone.body.items).toEqual(cms.body.items);
+    expect((await api.get('/@vocabularies/plone.app.vocabularies.NoSuchThing')).status).toBe(404);
+  });
+});

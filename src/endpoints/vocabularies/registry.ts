@@ -35,4 +35,10 @@ for (const name of byName.keys()) if (!ORDER.includes(name)) throw new Error(`vo
 
 export const VOCABULARY_NAMES: readonly string[] = ORDER;
 
-export const vocabularyNamed = (name: string): Vocabulary | undefined => byName.get(name);
+/**
+ * A vocabulary by name. The interface names them `cms.…`; the real frontends also ask for a few
+ * by their Plone names (`plone.app.vocabularies.Keywords` in Volto's tag widgets), which are
+ * accepted as the same vocabulary.
+ */
+export const vocabularyNamed = (name: string): Vocabulary | undefined =>
+  byName.get(name) ?? (name.startsWith('plone.') ? byName.get(`cms.${name.slice('plone.'.length)}`) : undefined);
