@@ -77,9 +77,18 @@ function parseBody(text: string): unknown {
   }
 }
 
+/** Routes grouped by endpoint name, built once per route table (not per request). */
+const byEndpoint = new WeakMap<Route[], Map<string | null, Route[]>>();
+
 function findRoute(routes: Route[], endpoint: string | null, method: string): Route | 'method' | undefined {
-  const forEndpoint = routes.filter((r) => r.endpoint === endpoint);
-  if (!forEndpoint.length) return undefined;
+  let index = byEndpoint.get(routes);
+  if (!index) {
+    index = new Map();
+    for (const r of routes) index.set(r.endpoint, [...(index.get(r.endpoint) ?? []), r]);
+    byEndpoint.set(routes, index);
+  }
+  const forEndpoint = index.get(endpoint);
+  if (!forEndpoint) return undefined;
   return forEndpoint.find((r) => r.method === method) ?? 'method';
 }
 
