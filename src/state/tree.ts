@@ -51,3 +51,19 @@ export function renameChild(draft: SiteState, uid: string, newId: string): void 
   parent.childIds[newId] = uid;
   node.id = newId;
 }
+
+/** Move `uid` to the end of `destUid`'s children under `newId` (free there). */
+export function moveChild(draft: SiteState, uid: string, destUid: string, newId: string): void {
+  const node = mustGetNode(draft, uid);
+  if (node.parent === null) throw new Error('the root cannot move');
+  const dest = mustGetNode(draft, destUid);
+  if (Object.hasOwn(dest.childIds, newId)) throw new Error(`id ${newId} taken in ${destUid}`);
+  const from = mustGetNode(draft, node.parent);
+  const at = from.children.indexOf(uid);
+  if (at !== -1) from.children.splice(at, 1);
+  delete from.childIds[node.id];
+  node.id = newId;
+  node.parent = destUid;
+  dest.children.push(uid);
+  dest.childIds[newId] = uid;
+}

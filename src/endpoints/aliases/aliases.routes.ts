@@ -53,4 +53,13 @@ export const aliasesRoutes: Route[] = [
   { method: 'DELETE', endpoint: '@aliases', on: 'content', permission: CONTEXT, handle: remove },
 ];
 
-registerComponent({ name: 'aliases', expand: (state, req) => aliasListing(state, req) });
+// Expanding the component needs what GET @aliases needs (as for `types`, a refusal fails the
+// whole request): the alias list is not for every viewer.
+registerComponent({
+  name: 'aliases',
+  expand: (state, req) => {
+    if (!hasPermission(state, req.principal, req.context, CONTEXT)) throw unauthorized();
+    guard(state, req);
+    return aliasListing(state, req);
+  },
+});

@@ -4,8 +4,9 @@
 import { isDraft, original, type Draft } from 'immer';
 import type { ApiRequest } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
-import { getNode, mustGetNode, putNode } from '../../state/nodes.ts';
+import { getNode, mustGetNode } from '../../state/nodes.ts';
 import { pathOf } from '../../state/select.ts';
+import { addChild, moveChild } from '../../state/tree.ts';
 import { WORKFLOWS } from '../../workflow/definitions.ts';
 import { recordMove, releasePath, pathString } from '../aliases/store.ts';
 import { recordVersion } from '../history/versions.ts';
@@ -39,8 +40,7 @@ export function copySubtree(draft: Draft<SiteState>, req: ApiRequest, sourceUid:
   const source = read(sourceUid);
   const dest = mustGetNode(state, destUid);
   const top = fresh(state, source, req, destUid, pasteId(dest, source.id));
-  dest.children.push(top.uid);
-  dest.childIds[top.id] = top.uid;
+  addChild(state, destUid, top);
   const created: ContentNode[] = [top];
   const queue: [ContentNode, ContentNode][] = [[source, top]];
   for (let i = 0; i < queue.length; i++) {
@@ -48,13 +48,11 @@ export function copySubtree(draft: Draft<SiteState>, req: ApiRequest, sourceUid:
     for (const childUid of from.children) {
       const child = read(childUid);
       const copy = fresh(state, child, req, to.uid, child.id);
-      to.children.push(copy.uid);
-      to.childIds[copy.id] = copy.uid;
+      addChild(state, to.uid, copy);
       created.push(copy);
       queue.push([child, copy]);
     }
   }
-  for (const node of created) putNode(state, node);
   for (const node of created) recordVersion(draft, node.uid, req);
   releaseSubtree(draft, top.uid);
   return top.uid;
@@ -78,15 +76,6 @@ export function moveNode(draft: Draft<SiteState>, req: ApiRequest, uid: string, 
   const node = mustGetNode(state, uid);
   if (node.parent === null || node.parent === destUid) return;
   const oldPath = pathOf(state, node);
-  const from = mustGetNode(state, node.parent);
-  const dest = mustGetNode(state, destUid);
-  const at = from.children.indexOf(uid);
-  if (at !== -1) from.children.splice(at, 1);
-  delete from.childIds[node.id];
-  const id = pasteId(dest, node.id);
-  node.id = id;
-  node.parent = destUid;
-  dest.children.push(uid);
-  dest.childIds[id] = uid;
+  moveChild(state, uid, destUid, pasteId(mustGetNode(state, destUid), node.id));
   recordMove(draft, uid, oldPath, req.now);
 }
