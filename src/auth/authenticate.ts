@@ -1,6 +1,7 @@
 // Credentials -> Principal. Invalid credentials are not an error by themselves: the request
 // runs as Anonymous (supplement 1.5). HTTP Basic (login name + password, throttled) and
 // Bearer tokens from @login; the administrator given on the command line logs in like a user.
+import { isDraft } from 'immer';
 import type { SiteState } from '../state/model.ts';
 import { ANONYMOUS, type Principal } from './principal.ts';
 import { hashPassword, VerifiedCache } from './passwords.ts';
@@ -29,18 +30,45 @@ export function principalForUser(state: SiteState, userId: string, root?: RootUs
   return { id: user.id, fullname: user.fullname, roles: effectiveRoles(state, user.roles, groups), groups };
 }
 
+interface LoginIndex {
+  byName: Map<string, string>;
+  byLowerName: Map<string, string>;
+  byLowerEmail: Map<string, string>;
+}
+
+/** Login look-ups, built once per users object (not per request). */
+const loginIndexes = new WeakMap<SiteState['users'], LoginIndex>();
+
+function loginIndex(users: SiteState['users']): LoginIndex {
+  const cacheable = !isDraft(users);
+  let index = cacheable ? loginIndexes.get(users) : undefined;
+  if (!index) {
+    index = { byName: new Map(), byLowerName: new Map(), byLowerEmail: new Map() };
+    const first = (map: Map<string, string>, key: string, id: string) => {
+      if (!map.has(key)) map.set(key, id);
+    };
+    for (const u of Object.values(users)) {
+      first(index.byName, u.username, u.id);
+      first(index.byLowerName, u.username.toLowerCase(), u.id);
+      if (u.email) first(index.byLowerEmail, u.email.toLowerCase(), u.id);
+    }
+    if (cacheable) loginIndexes.set(users, index);
+  }
+  return index;
+}
+
 /** The user id a login name belongs to (login name, then user id; e-mail on e-mail-login sites). */
 export function findLogin(state: SiteState, login: string, root?: RootUser): string | undefined {
   if (root && login === root.id) return root.id;
   const direct = state.users[login];
   if (direct && direct.username === login) return direct.id;
-  const users = Object.values(state.users);
+  const index = loginIndex(state.users);
   const emailLogin = securitySettings(state).emailLogin;
   const lower = login.toLowerCase();
-  const byName = users.find((u) => (emailLogin ? u.username.toLowerCase() === lower : u.username === login));
-  if (byName) return byName.id;
+  const byName = emailLogin ? index.byLowerName.get(lower) : index.byName.get(login);
+  if (byName) return byName;
   if (direct) return direct.id;
-  if (emailLogin) return users.find((u) => u.email && u.email.toLowerCase() === lower)?.id;
+  if (emailLogin) return index.byLowerEmail.get(lower);
   return undefined;
 }
 

@@ -49,7 +49,8 @@ let site: Awaited<ReturnType<typeof testSite>>;
 let base: SiteState;
 
 beforeAll(async () => {
-  site = await testSite();
+  // No throttling here: counted failures would silently turn callers into Anonymous across runs.
+  site = await testSite({ throttle: { perLogin: 1e9, perClient: 1e9 } });
   const users: [string, string[]][] = [['vic', ['Member']], ['mal', ['Member']], ['siteadmin', ['Site Administrator']], ['rev', ['Reviewer']], ['boss', ['Manager']]];
   for (const [username, roles] of users) {
     expect((await site.call('POST', '/@users', { username, password: PW, roles, email: `${username}@example.com` })).status).toBe(201);

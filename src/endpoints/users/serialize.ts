@@ -3,9 +3,10 @@
 import { AUTHENTICATED_GROUP, effectiveRoles, groupsOf } from '../../auth/membership.ts';
 import { AUTOMATIC_ROLES } from '../../auth/roles.ts';
 import type { ApiRequest } from '../../http/types.ts';
+import { DEFAULT_BATCH_SIZE } from '../../serialize/batching.ts';
 import type { SiteState, User } from '../../state/model.ts';
 
-const GROUP_BATCH = 25;
+
 const nul = (s: string) => (s ? s : null);
 export const userUrl = (siteUrl: string, id: string) => `${siteUrl}/@users/${id}`;
 export const portraitUrl = (siteUrl: string, id: string) => `${siteUrl}/@portrait/${id}`;
@@ -42,6 +43,6 @@ export function serializeUser(state: SiteState, user: User, req: ApiRequest) {
   const groups = userGroups(state, user);
   return {
     ...userSummary(state, user, req.url.siteUrl),
-    groups: { '@id': req.url.requestUrl, items: groups.slice(0, GROUP_BATCH), items_total: groups.length },
+    groups: { '@id': req.url.requestUrl, items: groups.slice(0, DEFAULT_BATCH_SIZE), items_total: groups.length },
   };
 }
