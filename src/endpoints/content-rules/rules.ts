@@ -3,6 +3,7 @@ import type { Draft } from 'immer';
 import { badRequest, notFound, validationError } from '../../lib/errors.ts';
 import type { ContentRule, ContentRulesState, RuleElement, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
+import { urlOf } from '../../serialize/urls.ts';
 import { pathOf, traverse } from '../../state/select.ts';
 import { ACTIONS, CONDITIONS, EVENTS, elementSchema, elementSummary, fieldDefault, findElement, type ElementDef } from './elements.ts';
 
@@ -75,7 +76,7 @@ export function ruleDetail(state: SiteState, siteUrl: string, r: ContentRule, tr
     .filter(([, list]) => list.some((a) => a.id === r.id))
     .flatMap(([uid]) => {
       const node = getNode(state, uid);
-      return node ? [{ '@id': [siteUrl, ...pathOf(state, node)].join('/'), title: String(node.fields.title ?? node.id) }] : [];
+      return node ? [{ '@id': urlOf(state, node, siteUrl), title: String(node.fields.title ?? node.id) }] : [];
     });
   return {
     '@id': `${panelUrl(siteUrl)}/${r.id}`,

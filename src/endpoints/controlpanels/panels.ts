@@ -24,9 +24,6 @@ const VISIBILITY: [string, string][] = [['false', 'Never'], ['enabled', 'Always'
 const scale = (name: string, title: string, dflt: string) => choice(name, title, `${V}ImagesScales`, { default: dflt });
 const DISCUSSION = 'plone.app.discussion.interfaces.IDiscussionSettings.';
 const discussion = (f: PanelField): PanelField => ({ ...f, key: DISCUSSION + f.name });
-const VOLTO_SIZES = ['icon', 'tile', 'thumb', 'mini', 'preview', 'teaser', 'large', 'larger', 'great', 'huge']
-  .map((n) => ALLOWED_SIZES.find((s) => s.startsWith(`${n} `))!)
-  .concat(['2k 2000:65536', '4k 4000:65536']);
 const variant = (title: string, scaleName: string, additional: string[]) => ({ title, sourceset: [{ scale: scaleName, additionalScales: additional }] });
 const ALL_SCALES = ['preview', 'teaser', 'large', 'larger', 'great', 'huge'];
 
@@ -159,7 +156,8 @@ export const REGISTRY_PANELS: RegistryPanel[] = [
     }),
   ]),
   panel('imaging', 'Image Handling', 'Content', [
-    list('allowed_sizes', 'Allowed image sizes', null, { default: ALLOWED_SIZES, initial: (s) => (s.settings.volto ? VOLTO_SIZES : ALLOWED_SIZES) }),
+    // The sizes the image views actually produce (src/blobs/scales.ts), on every site.
+    list('allowed_sizes', 'Allowed image sizes', null, { default: ALLOWED_SIZES }),
     int('quality', 'Scaled image quality', 88, { minimum: 0, extra: { maximum: 95 } }),
     choice('highpixeldensity_scales', 'High pixel density mode', [['disabled', 'Disabled'], ['2x', 'Enabled (2x)'], ['3x', 'Enabled (2x, 3x)']], { default: 'disabled' }),
     int('quality_2x', 'Image quality at 2x', 62, { minimum: 0, extra: { maximum: 95 } }),

@@ -41,7 +41,7 @@ export const emailRoutes: Route[] = [
   {
     method: 'POST',
     endpoint: '@email-notification',
-    on: 'content',
+    on: 'site',
     permission: 'View',
     handle: (state, req, services) => {
       const b = fields(req.body);
@@ -54,7 +54,7 @@ export const emailRoutes: Route[] = [
   {
     method: 'POST',
     endpoint: '@email-send',
-    on: 'content',
+    on: 'site',
     permission: 'View',
     handle: (state, req, services) => {
       requireMailPermission(state, req.principal);

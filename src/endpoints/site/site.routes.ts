@@ -17,14 +17,13 @@ function logoFilename(value: unknown): string | null {
 function siteInfo(state: SiteState, req: ApiRequest): Record<string, unknown> {
   const base = req.url.siteUrl;
   const logo = logoFilename(registryValue(state, 'plone.site_logo', null));
-  const sizes = ALLOWED_SIZES;
   return {
     '@id': `${base}/@site`,
     features: {
       filter_aliases_by_date: true,
       multilingual: state.settings.multilingual === true || registryValue<boolean>(state, 'plone.multilingual', false) === true,
     },
-    'plone.allowed_sizes': registryValue(state, 'plone.allowed_sizes', sizes),
+    'plone.allowed_sizes': registryValue(state, 'plone.allowed_sizes', ALLOWED_SIZES),
     'plone.available_languages': registryValue(state, 'plone.available_languages', state.settings.availableLanguages),
     'plone.default_language': registryValue(state, 'plone.default_language', state.settings.defaultLanguage),
     'plone.portal_timezone': registryValue(state, 'plone.portal_timezone', state.settings.timezone),

@@ -6,6 +6,7 @@ import { FIELD_KIND_TERMS } from '../../types/field-kinds.ts';
 import { LANGUAGES } from '../../types/vocabularies.ts';
 import { fixed, type Vocabulary } from './model.ts';
 import { plainTerms, term, termsOf } from './terms.ts';
+import { EVENTS } from '../content-rules/elements.ts';
 
 const V = 'cms.app.vocabularies.';
 
@@ -33,16 +34,8 @@ export const MIME_TYPES = termsOf([
 ]);
 
 export const staticVocabularies: Vocabulary[] = [
-  fixed('cms.contentrules.events', termsOf([
-    ['cms.contentrules.events.IObjectAddedEvent', 'Object added to this container'],
-    ['cms.contentrules.events.IObjectCopiedEvent', 'Object copied'],
-    ['cms.contentrules.events.IObjectModifiedEvent', 'Object modified'],
-    ['cms.contentrules.events.IObjectMovedEvent', 'Object moved'],
-    ['cms.contentrules.events.IObjectRemovedEvent', 'Object removed'],
-    ['cms.contentrules.events.IActionSucceededEvent', 'Workflow state changed'],
-    ['cms.contentrules.events.IUserLoggedInEvent', 'User logged in'],
-    ['cms.contentrules.events.IUserLoggedOutEvent', 'User logged out'],
-  ])),
+  // The triggers the content-rules family accepts, so a client offers exactly those.
+  fixed('cms.contentrules.events', termsOf(EVENTS.map((e): [string, string] => [`cms.contentrules.events.${e.iface}`, e.title]))),
   fixed('Behaviors', Object.values(BEHAVIORS).map((b) => term(b.name, b.title))),
   fixed(`${V}AvailableContentLanguages`, termsOf(Object.entries(LANGUAGES))),
   fixed(`${V}AllowableContentTypes`, MIME_TYPES),
