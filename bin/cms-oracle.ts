@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FixtureError, FixtureNotFoundError } from '../src/fixtures/errors.ts';
 import { resolveFixture } from '../src/fixtures/read.ts';
+import { parseBoolean } from '../src/http/query.ts';
 import { createPersistentServer, DEFAULT_SNAPSHOT_INTERVAL } from '../src/persistence/boot.ts';
 import { DataDirInUseError } from '../src/persistence/files.ts';
 import { RestoreError, type Logger } from '../src/persistence/restore.ts';
@@ -111,11 +112,10 @@ function readConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' {
   const colon = admin.indexOf(':');
   if (colon <= 0 || colon === admin.length - 1) throw new UsageError(`${named('admin')}: expected user:password`);
   const boolean = (name: Flag) => {
-    const given = value(name).toLowerCase();
-    if (!['true', 'false', '1', '0', 'yes', 'no', ''].includes(given)) {
-      throw new UsageError(`${named(name)}: "${value(name)}" is not a boolean (true/false/1/0)`);
-    }
-    return ['true', '1', 'yes'].includes(given);
+    const given = value(name);
+    const parsed = given.trim() === '' ? false : parseBoolean(given);
+    if (parsed === undefined) throw new UsageError(`${named(name)}: "${given}" is not a boolean (true/false/1/0)`);
+    return parsed;
   };
   const deterministic = String(boolean('deterministic'));
   const snapshotInterval = value('snapshot-interval');
@@ -220,9 +220,10 @@ async function main(): Promise<number | undefined> {
   const http = serve({ fetch: server.app.fetch, port, hostname: host }, (info) => {
     const url = `http://${publicHost(host)}:${info.port}${config.sitePath}`;
     const loaded = server.fixture ? `, ${server.fixture.content} objects, ${server.fixture.users} users` : '';
-    console.log(
-      `cms-oracle: ${url} ready in ${Math.round(performance.now())} ms (fixture ${config.fixture}${loaded}; Manager account: ${config.admin.user})`,
-    );
+    const origin = server.restored
+      ? `restored from ${config.dataDir}, ${server.store.current.nodeCount - 1} objects`
+      : `fixture ${config.fixture}${loaded}`;
+    console.log(`cms-oracle: ${url} ready in ${Math.round(performance.now())} ms (${origin}; Manager account: ${config.admin.user})`);
   });
   http.on('error', (err: NodeJS.ErrnoException) => {
     console.error(`cms-oracle: cannot listen on ${host}:${port}: ${err.code === 'EADDRINUSE' ? 'address in use' : err.message}`);

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync, renameSync } from '
 import { join } from 'node:path';
 
 export class BlobStore {
-  private readonly memory = new Map<string, Uint8Array>();
+  protected readonly memory = new Map<string, Uint8Array>();
   constructor(private readonly dir?: string) {
     if (dir) mkdirSync(dir, { recursive: true });
   }

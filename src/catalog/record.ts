@@ -160,6 +160,7 @@ export function indexValues(state: SiteState, node: ContentNode, allowed: string
   const creators = strList(f.creators);
   const blocks = blockValues(node);
   const blockTypes = blocks.length ? [...new Set(blocks.map((b) => b['@type']).filter((t): t is string => typeof t === 'string'))] : EMPTY;
+  const comments = commentStats(node);
   const v: Record<string, IndexValue> = {
     Creator: creators[0] ?? null,
     Type: type?.title ?? node.type,
@@ -172,12 +173,12 @@ export function indexValues(state: SiteState, node: ContentNode, allowed: string
     Language: str(f.language) ?? '',
     TranslationGroup: str(f.translation_group),
     sync_uid: str(f.sync_uid),
-    total_comments: commentStats(node).total,
+    total_comments: comments.total,
     Subject: strList(f.subjects),
     allowedRolesAndUsers: allowed,
     getRawRelatedItems: strList(f.relatedItems),
     object_provides: objectProvides(state, node),
-    commentators: commentStats(node).commentators,
+    commentators: comments.commentators,
     block_types: blockTypes,
     UID: node.uid,
     created: toMs(node.created),

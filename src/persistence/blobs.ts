@@ -48,7 +48,8 @@ export class DurableBlobStore extends BlobStore {
         throw serviceUnavailable(`The data directory is not writable; the change was not saved (${(err as NodeJS.ErrnoException).code ?? 'I/O error'}).`);
       }
     }
-    return super.put(bytes);
+    this.memory.set(hash, bytes); // hashed above already
+    return hash;
   }
 
   override get(hash: string): Uint8Array | undefined {
@@ -57,7 +58,7 @@ export class DurableBlobStore extends BlobStore {
     const file = join(this.blobDir, hash);
     if (!existsSync(file)) return undefined;
     const bytes = new Uint8Array(readFileSync(file));
-    super.put(bytes);
+    this.memory.set(hash, bytes); // stored under its hash: no need to hash it again
     return bytes;
   }
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createServer, type ServerOptions } from '../server.ts';
 import { DevEndpoints } from '../endpoints/dev/dev.routes.ts';
 import { DurableBlobStore } from './blobs.ts';
-import { BLOB_DIR } from './files.ts';
+import { BLOB_DIR, listDataDir } from './files.ts';
 import { Persistence } from './persistence.ts';
 import { consoleLogger, type Logger } from './restore.ts';
 
@@ -24,7 +24,11 @@ export const DEFAULT_SNAPSHOT_INTERVAL = 30;
 export async function createPersistentServer(options: ServerOptions, flags: PersistenceFlags, log: Logger = consoleLogger) {
   const dev = flags.devEndpoints ? new DevEndpoints() : undefined;
   const blobs = flags.dataDir ? new DurableBlobStore(join(flags.dataDir, BLOB_DIR), (m) => log.error(m)) : undefined;
-  const server = await createServer({ ...options, blobs: options.blobs ?? blobs, outside: dev?.route });
+  // A snapshot replaces whatever the fixture would build: load the fixture only without one, or
+  // when the dev endpoints need it as the state to reset to.
+  const restoring = !!flags.dataDir && listDataDir(flags.dataDir).snapshots.length > 0;
+  const fixtureOption = restoring && !dev ? undefined : options.fixture;
+  const server = await createServer({ ...options, fixture: fixtureOption, blobs: options.blobs ?? blobs, outside: dev?.route });
   const fixture = server.store.current;
   let persistence: Persistence | undefined;
   if (flags.dataDir) {
@@ -36,5 +40,5 @@ export async function createPersistentServer(options: ServerOptions, flags: Pers
     }));
   }
   dev?.bind(server.store, fixture);
-  return { ...server, persistence, dev, fixtureState: fixture };
+  return { ...server, persistence, dev, fixtureState: fixture, restored: restoring };
 }

@@ -122,7 +122,11 @@ describe('crash test', () => {
           }
         };
         const load = Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
-        await new Promise((r) => setTimeout(r, 300 + Math.random() * 1200));
+        // Some writes acknowledged in every round (not a speed check: on a slow machine this
+        // waits longer), then a kill at a random moment.
+        const before = acknowledged;
+        for (let waited = 0; acknowledged - before < 25 && waited < 30_000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+        await new Promise((r) => setTimeout(r, Math.random() * 1200));
         killed = true;
         child.kill('SIGKILL');
         await load;

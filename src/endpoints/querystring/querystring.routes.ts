@@ -5,7 +5,7 @@ import type { SiteState } from '../../state/model.ts';
 import { first } from '../../http/query.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { urlOf } from '../../serialize/urls.ts';
-import { DEFAULT_BATCH_SIZE } from '../../serialize/batching.ts';
+import { batchParams } from '../../serialize/batching.ts';
 import { parseBooleanValue } from '../../catalog/criteria.ts';
 import { callerFilter } from '../../catalog/caller.ts';
 import { isSortable } from '../../catalog/indexes.ts';
@@ -46,9 +46,8 @@ function querystringSearch(state: SiteState, req: ApiRequest, services: Services
   const fullobjects = data.fullobjects === undefined ? false : parseBooleanValue(data.fullobjects);
   const metadata = metadataFields(state, data.metadata_fields);
   const { criteria, showInactive } = parseRows(state, rows, req.context, req.principal, req.now);
-  const start = Math.max(0, readInt(data.b_start) ?? readInt(first(req.query, 'b_start')) ?? 0);
-  const rawSize = readInt(data.b_size) ?? readInt(first(req.query, 'b_size')) ?? DEFAULT_BATCH_SIZE;
-  const size = rawSize <= 0 ? DEFAULT_BATCH_SIZE : rawSize;
+  // b_start/b_size from the query object (POST body or the GET `query` JSON), then the URL.
+  const { start, size } = batchParams({ ...req, body: data });
   const sortOn = typeof data.sort_on === 'string' && isSortable(data.sort_on) ? data.sort_on : undefined;
   const limit = readInt(data.limit);
   const result = !criteria.length

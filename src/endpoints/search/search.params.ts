@@ -2,7 +2,7 @@
 // dotted options folded into index queries, Zope type hints, sorting, site search settings.
 import type { ApiRequest } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
-import { all, first, has } from '../../http/query.ts';
+import { all, first, has, listParam } from '../../http/query.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { toCriterion, parseBooleanValue, parseDateValue, type RawIndexQuery } from '../../catalog/criteria.ts';
 import { INDEXES, isIndex, isSortable } from '../../catalog/indexes.ts';
@@ -71,7 +71,7 @@ function indexQueries(req: ApiRequest): Map<string, RawIndexQuery> {
 }
 
 function sorting(req: ApiRequest, fallback: SortSpec[]): SortSpec[] {
-  const names = all(req.query, 'sort_on').flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+  const names = listParam(req.query, 'sort_on');
   const orders = all(req.query, 'sort_order').map((o) => o.trim().toLowerCase());
   if (!names.length) return fallback;
   const specs: SortSpec[] = [];
