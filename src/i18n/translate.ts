@@ -2,6 +2,7 @@
 // multilingual site the language of content inside a language root folder wins (content
 // negotiation); otherwise the first supported language named by Accept-Language; English (the
 // msgids themselves) by default.
+import { isDraft } from 'immer';
 import type { ApiRequest } from '../http/types.ts';
 import type { SiteState } from '../state/model.ts';
 import { navigationRoot } from '../serialize/navigation-root.ts';
@@ -26,8 +27,21 @@ export function acceptedLanguages(header: string | undefined): string[] {
     .flatMap((x) => [x.tag, x.tag.split('-')[0]]);
 }
 
+/** Per request object (and so per context): listings ask once per item. */
+const languages = new WeakMap<ApiRequest, WeakMap<SiteState, string>>();
+
 /** The language titles are rendered in for this request. */
 export function responseLanguage(state: SiteState, req: ApiRequest): string {
+  let byState = languages.get(req);
+  const hit = byState?.get(state);
+  if (hit !== undefined) return hit;
+  if (!byState) languages.set(req, (byState = new WeakMap()));
+  const language = computeLanguage(state, req);
+  if (!isDraft(state)) byState.set(state, language);
+  return language;
+}
+
+function computeLanguage(state: SiteState, req: ApiRequest): string {
   if (state.settings.multilingual && req.context && navigationRoot(state, req.context).parent !== null) {
     const own = req.context.fields.language;
     if (typeof own === 'string' && own) return own;
