@@ -30,6 +30,7 @@ const FLAGS = {
   'store-tokens': { default: 'false', env: 'CMS_ORACLE_STORE_TOKENS', help: 'remember login tokens so @logout really ends them (see docs/security.md)' },
   'log-level': { default: 'info', env: 'CMS_ORACLE_LOG_LEVEL', help: 'error | warn | info (one line per request) | debug' },
   'cors-origin': { default: '', env: 'CMS_ORACLE_CORS_ORIGIN', help: 'allowed CORS origins, comma separated (* = any); off by default' },
+  'max-body-size': { default: '16m', env: 'CMS_ORACLE_MAX_BODY_SIZE', help: 'largest request body, bytes or with k/m/g (binary); larger: 413 (see docs/security.md)' },
 } as const;
 type Flag = keyof typeof FLAGS;
 const BOOLEAN = new Set<string>(['deterministic', 'durable', 'dev-endpoints', 'store-tokens']);
@@ -71,6 +72,15 @@ interface Config {
   storeTokens: boolean;
   logLevel: Level;
   corsOrigin: string[];
+  maxBodyBytes: number;
+}
+
+/** "16m", "512k", "1048576" -> bytes (k, m, g are powers of 1024); undefined when not a size. */
+function parseSize(text: string): number | undefined {
+  const m = /^(\d+)\s*([kmg]?)i?b?$/i.exec(text.trim());
+  if (!m) return undefined;
+  const bytes = Number(m[1]) * 1024 ** ' kmg'.indexOf(m[2].toLowerCase() || ' ');
+  return Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined;
 }
 
 function readConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' {
@@ -131,6 +141,8 @@ function readConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' {
     .filter(Boolean);
   const badOrigin = corsOrigin.find((o) => o !== '*' && !/^https?:\/\/[^/\s]+$/.test(o));
   if (badOrigin) throw new UsageError(`${named('cors-origin')}: "${badOrigin}" is not an origin like http://localhost:3000 (or *)`);
+  const maxBodyBytes = parseSize(value('max-body-size'));
+  if (maxBodyBytes === undefined) throw new UsageError(`${named('max-body-size')}: "${value('max-body-size')}" is not a size like 16m, 512k or 1048576`);
   const fixture = value('fixture');
   try {
     resolveFixture(fixture);
@@ -152,6 +164,7 @@ function readConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' {
     storeTokens: boolean('store-tokens'),
     logLevel: logLevel as Level,
     corsOrigin,
+    maxBodyBytes,
   };
 }
 
@@ -201,6 +214,7 @@ async function main(): Promise<number | undefined> {
       dataDir: config.dataDir ?? undefined,
       tokens: { storeTokens: config.storeTokens },
       corsOrigin: config.corsOrigin,
+      maxBodyBytes: config.maxBodyBytes,
       log: level >= LEVELS.indexOf('info') ? (line) => console.log(line) : undefined,
       logFixture: level >= LEVELS.indexOf('debug'),
     }, { dataDir: config.dataDir, durable: config.durable, snapshotInterval: config.snapshotInterval, devEndpoints: config.devEndpoints }, log);

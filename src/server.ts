@@ -38,6 +38,8 @@ export interface ServerOptions {
   blobs?: BlobStore;
   /** Routes outside the content tree (the `++dev++` endpoints of src/endpoints/dev). */
   outside?: OutsideRoutes;
+  /** Largest request body accepted, in bytes (default 16 MiB; docs/security.md "Limits"). */
+  maxBodyBytes?: number;
 }
 
 export async function createServer(options: ServerOptions = {}) {
@@ -83,6 +85,7 @@ export async function createServer(options: ServerOptions = {}) {
     dataDir: options.dataDir,
     tokens: options.tokens,
     throttle: options.throttle,
+    maxBodyBytes: options.maxBodyBytes,
     log: options.log && ((line) => {
       if (!loading) options.log!(line);
     }),

@@ -1,5 +1,6 @@
 // createApp(): the Hono application around one store. The only module that knows Hono.
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { Authenticator, type RootUser } from '../auth/authenticate.ts';
 import { TokenSecrets } from '../auth/secrets.ts';
@@ -12,7 +13,9 @@ import { TusStore } from '../endpoints/tus/store.ts';
 import { TransactionLog } from '../endpoints/transactions/log.ts';
 import { randomIds, systemClock, type Clock, type IdSource } from '../lib/clock.ts';
 import type { Store } from '../state/store.ts';
+import { ApiError } from '../lib/errors.ts';
 import { dispatch, type OutsideRoutes, type RouteTable } from './dispatch.ts';
+import { errorResponse } from './errors.ts';
 import { anonymousKey, cached, credentialedKey, isAuthenticated, isCacheable, remember } from './response-cache.ts';
 import type { ApiResponse, Services } from './types.ts';
 
@@ -36,7 +39,12 @@ export interface AppOptions {
   catalog?: Catalog;
   /** Routes outside the content tree (`++dev++`), tried before URL parsing. */
   outside?: OutsideRoutes;
+  /** Largest request body accepted, in bytes (default DEFAULT_MAX_BODY_BYTES); larger: 413. */
+  maxBodyBytes?: number;
 }
+
+/** 16 MiB: a JSON body with a base64 upload of a 12 MB file; larger files go through TUS. */
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /** The client's network address as seen by @hono/node-server (no proxy headers are trusted). */
 function clientAddress(env: unknown): string {
@@ -95,6 +103,20 @@ export function createApp(options: AppOptions) {
       }),
     );
   }
+  // Bodies are counted while they stream in (or refused from Content-Length alone), never
+  // buffered whole before the refusal; the connection is closed so the rest is not read.
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) => {
+        const message = `The request body is larger than the limit of ${maxBodyBytes} bytes; send large files with TUS (@tus-upload).`;
+        const res = errorResponse(new ApiError(413, 'PayloadTooLarge', message, 'service'), { requestUrl: c.req.url, contextUrl: c.req.url });
+        return toResponse({ ...res, headers: { ...res.headers, Connection: 'close' } });
+      },
+    }),
+  );
   app.all('*', async (c) => {
     const started = performance.now();
     const raw = c.req.raw;

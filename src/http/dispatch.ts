@@ -3,6 +3,7 @@
 import type { Principal } from '../auth/principal.ts';
 import { canView, hasPermission } from '../auth/check.ts';
 import { ApiError, notFound, unauthorized } from '../lib/errors.ts';
+import { parseLimitedJson } from '../lib/json-limits.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
 import { rootOf, traverse } from '../state/select.ts';
@@ -71,8 +72,9 @@ function nearestViewable(state: SiteState, principal: Principal, path: string[],
 function parseBody(text: string): unknown {
   if (!text.trim()) return undefined;
   try {
-    return JSON.parse(text);
-  } catch {
+    return parseLimitedJson(text);
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
     throw new ApiError(400, 'DeserializationError', "'No JSON object could be decoded'", 'service');
   }
 }

@@ -3,7 +3,8 @@ import type { ApiRequest, Route, Services } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 import { first } from '../../http/query.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { ApiError, badRequest } from '../../lib/errors.ts';
+import { parseLimitedJson } from '../../lib/json-limits.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { batchParams } from '../../serialize/batching.ts';
 import { parseBooleanValue } from '../../catalog/criteria.ts';
@@ -26,11 +27,13 @@ function requestObject(req: ApiRequest): Record<string, unknown> {
     const raw = first(req.query, 'query');
     if (raw === undefined) throw badRequest('No query supplied');
     try {
-      data = JSON.parse(raw);
-    } catch {
+      data = parseLimitedJson(raw);
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
       try {
-        data = JSON.parse(decodeURIComponent(raw));
-      } catch {
+        data = parseLimitedJson(decodeURIComponent(raw));
+      } catch (again) {
+        if (again instanceof ApiError) throw again;
         throw badRequest('Invalid JSON in query parameter');
       }
     }
