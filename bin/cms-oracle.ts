@@ -46,7 +46,7 @@ function usage(): string {
     '',
     'Usage: cms-oracle [options]     (npm start -- [options])',
     '       cms-oracle inspect <snapshot | data-dir>',
-    '       cms-oracle export-fixture <snapshot | data-dir | site URL> <folder>',
+    '       cms-oracle export-fixture <snapshot | data-dir | site URL> <folder> [--include-password-hashes]',
     '',
     'Options:',
     ...rows,

@@ -1,8 +1,9 @@
 #!/usr/bin/env -S npx tsx
 // Snapshot tools (also `cms-oracle inspect|export-fixture`):
 //   inspect <snapshot file | data dir>           objects, size, last change; journals; what a start would restore
-//   export-fixture <snapshot | data dir | site URL> <folder> [--admin user:password]
-//                                                a fixture folder (site.json, content.json, files/)
+//   export-fixture <snapshot | data dir | site URL> <folder> [--admin user:password] [--include-password-hashes]
+//                                                a fixture folder (site.json, content.json, files/);
+//                                                password hashes only with the flag
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,8 +18,9 @@ import { parseSnapshot, readSnapshot, SnapshotError } from '../src/persistence/s
 
 const USAGE = `Usage:
   cms-oracle inspect <snapshot file | data dir>
-  cms-oracle export-fixture <snapshot file | data dir | site URL> <folder> [--admin user:password]
-    (a site URL needs a server started with --dev-endpoints; default admin admin:admin)`;
+  cms-oracle export-fixture <snapshot file | data dir | site URL> <folder> [--admin user:password] [--include-password-hashes]
+    (a site URL needs a server started with --dev-endpoints; default admin admin:admin;
+     users are written without passwords unless --include-password-hashes is given)`;
 
 const human = (bytes: number) =>
   bytes < 1024 ? `${bytes} B` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
@@ -82,11 +84,11 @@ interface Source {
   blob: (hash: string, where: { uid: string; field: string }) => Promise<Uint8Array | undefined>;
 }
 
-async function loadSource(from: string, admin: string): Promise<Source> {
+async function loadSource(from: string, admin: string, hashes: boolean): Promise<Source> {
   if (/^https?:\/\//.test(from)) {
     const site = from.replace(/\/$/, '');
     const headers = { Authorization: 'Basic ' + Buffer.from(admin).toString('base64') };
-    const res = await fetch(`${site}/++dev++/snapshot`, { headers });
+    const res = await fetch(`${site}/++dev++/snapshot${hashes ? '?include-password-hashes=true' : ''}`, { headers });
     if (res.status !== 200) {
       throw new Error(`GET ${site}/++dev++/snapshot answered ${res.status}: is the server started with --dev-endpoints, and is ${admin.split(':')[0]} a Manager?`);
     }
@@ -115,9 +117,9 @@ async function loadSource(from: string, admin: string): Promise<Source> {
   };
 }
 
-async function exportFixture(from: string, to: string, admin: string): Promise<number> {
-  const { state, blob } = await loadSource(from, admin);
-  const fixture = fixtureFromState(state);
+async function exportFixture(from: string, to: string, admin: string, hashes: boolean): Promise<number> {
+  const { state, blob } = await loadSource(from, admin, hashes);
+  const fixture = fixtureFromState(state, { includePasswordHashes: hashes });
   const out = resolve(to);
   if (existsSync(join(out, 'site.json')) || existsSync(join(out, 'content.json'))) {
     console.error(`${out} already holds a fixture; choose an empty folder`);
@@ -156,13 +158,15 @@ export async function snapshotCommand(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const adminAt = rest.indexOf('--admin');
   const admin = adminAt === -1 ? 'admin:admin' : rest.splice(adminAt, 2)[1] ?? '';
+  const hashesAt = rest.indexOf('--include-password-hashes');
+  if (hashesAt !== -1) rest.splice(hashesAt, 1);
   try {
     if (command === 'inspect' && rest.length === 1) {
       const target = resolve(rest[0]);
       if (!existsSync(target)) throw new Error(`${target} does not exist`);
       return statSync(target).isDirectory() ? inspectDataDir(target) : inspectSnapshot(target) ? 0 : 1;
     }
-    if (command === 'export-fixture' && rest.length === 2 && admin.includes(':')) return await exportFixture(rest[0], rest[1], admin);
+    if (command === 'export-fixture' && rest.length === 2 && admin.includes(':')) return await exportFixture(rest[0], rest[1], admin, hashesAt !== -1);
   } catch (err) {
     console.error(`cms-oracle ${command}: ${(err as Error).message}`);
     return 1;

@@ -1,8 +1,9 @@
 // A site state -> a fixture folder's contents (site.json, content.json, the files they name), in
 // the format of fixtures/ (see src/fixtures/). Pure: the caller reads blobs and writes files.
-// What a fixture cannot express is dropped and listed in `warnings` (passwords are exported as
-// their stored hashes): custom groups, local roles, locks, history, dates, workflow states other than
-// private/pending/published, relations to objects created later.
+// What a fixture cannot express is dropped and listed in `warnings`: custom groups, local roles,
+// locks, history, dates, workflow states other than private/pending/published, relations to
+// objects created later. Password hashes are secrets: they are written only when the operator
+// asks for them (`includePasswordHashes`); otherwise the users come without a password.
 import type { BlobRef, ContentNode, SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
 import { fieldsOf } from '../types/schema.ts';
@@ -22,7 +23,12 @@ const BUILT_IN_GROUPS = new Set(['Administrators', 'Reviewers', 'Site Administra
 const isBlobRef = (v: unknown): v is BlobRef =>
   !!v && typeof v === 'object' && typeof (v as BlobRef).blob === 'string' && typeof (v as BlobRef).filename === 'string';
 
-export function fixtureFromState(state: SiteState): ExportedFixture {
+export interface ExportOptions {
+  /** Write each user's stored scrypt hash (`passwordHash`); default: no passwords at all. */
+  includePasswordHashes?: boolean;
+}
+
+export function fixtureFromState(state: SiteState, options: ExportOptions = {}): ExportedFixture {
   const warnings: string[] = [];
   const files = new Map<string, string>(); // blob -> name
   const taken = new Set<string>();
@@ -103,17 +109,22 @@ export function fixtureFromState(state: SiteState): ExportedFixture {
       home_page: u.home_page,
       roles,
       groups: groups.filter((g) => BUILT_IN_GROUPS.has(g)),
-      ...(u.passwordHash ? { passwordHash: u.passwordHash } : { password: u.id }),
+      ...(options.includePasswordHashes && u.passwordHash ? { passwordHash: u.passwordHash } : {}),
     };
   });
-  const unhashed = users.filter((u) => 'password' in u).map((u) => u.id);
-  if (unhashed.length) warnings.push(`users without a stored password hash get their id as password: ${unhashed.join(', ')}`);
+  const without = users.filter((u) => !('passwordHash' in u)).map((u) => u.id);
+  if (without.length) {
+    const why = options.includePasswordHashes ? 'no stored password' : 'password hashes are exported only with --include-password-hashes';
+    warnings.push(`users without a password (${why}; set one by a password reset or a Manager's PATCH): ${without.join(', ')}`);
+  }
   const custom = Object.keys(state.groups).filter((g) => !BUILT_IN_GROUPS.has(g) && g !== 'AuthenticatedUsers');
   if (custom.length) warnings.push(`custom groups not exported: ${custom.join(', ')}`);
 
   const rootBody = bodyOf(root, new Set(['title', 'description', 'creators', 'language']), '/');
   const site: Record<string, unknown> = {
-    $comment: `Exported by cms-oracle export-fixture. Passwords are the user ids.`,
+    $comment: options.includePasswordHashes
+      ? 'Exported by cms-oracle export-fixture --include-password-hashes: users keep their passwords (as scrypt hashes). Keep this file private.'
+      : 'Exported by cms-oracle export-fixture: users have no password until one is set.',
     title: root.fields.title ?? '',
     description: root.fields.description ?? '',
     volto: state.settings.volto,

@@ -6,7 +6,9 @@
 //   GET    [<site>]/++dev++/checkpoints/<name>             one checkpoint
 //   POST   [<site>]/++dev++/checkpoints/<name>/restore     put the site back to <name>
 //   DELETE [<site>]/++dev++/checkpoints/<name>             forget <name>
-//   GET    [<site>]/++dev++/snapshot                       the current state as a snapshot file
+//   GET    [<site>]/++dev++/snapshot                       the current state as a snapshot file, without
+//                                                          password hashes and token digests unless
+//                                                          `?include-password-hashes=true`
 //                                                          (for `cms-oracle export-fixture <url>`)
 // States are immutable, so a checkpoint is a reference and every operation is instant.
 import type { Principal } from '../../auth/principal.ts';
@@ -17,8 +19,12 @@ import type { SiteState } from '../../state/model.ts';
 import type { Store } from '../../state/store.ts';
 import { CHECKPOINT_NAME, Checkpoints, type Checkpoint } from '../../persistence/checkpoints.ts';
 import { snapshotChunks } from '../../persistence/snapshot.ts';
+import { withoutSecrets } from '../../persistence/redact.ts';
+import { parseBoolean } from '../../http/query.ts';
 
 export const DEV_NAMESPACE = '++dev++';
+/** Query parameter of `++dev++/snapshot` that keeps password hashes in the download. */
+export const HASHES_FLAG = 'include-password-hashes';
 
 const decode = (s: string) => {
   try {
@@ -78,9 +84,12 @@ export class DevEndpoints {
     }
     if (head === 'snapshot' && path.length === 1) {
       if (method !== 'GET') throw notAllowed();
+      const flag = input.url.searchParams.get(HASHES_FLAG);
+      const withHashes = flag !== null && (flag === '' || parseBoolean(flag) === true);
       const chunks: string[] = [];
       const meta = { seq: 0, created: new Date().toISOString(), lastChange: null, changes: 0 };
-      for await (const chunk of snapshotChunks(store.current, meta)) chunks.push(chunk);
+      const state = withHashes ? store.current : withoutSecrets(store.current);
+      for await (const chunk of snapshotChunks(state, meta)) chunks.push(chunk);
       return { status: 200, bytes: Buffer.from(chunks.join(''), 'utf8'), contentType: 'application/x-cms-oracle-snapshot' };
     }
     if (head !== 'checkpoints' || extra.length) throw notFound('', 'service');

@@ -1,6 +1,7 @@
 // The ++dev++ endpoints: reset to the fixture, checkpoints; Manager only; off unless enabled.
 import { describe, expect, it } from 'vitest';
 import { persistentSite, tmpDataDir } from '../../persistence/testing.ts';
+import { parseSnapshot } from '../../persistence/snapshot.ts';
 
 const BASIC = (user: string, password: string) => 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
 const ROOT = 'http://localhost:8080';
@@ -69,6 +70,33 @@ describe('++dev++ endpoints', () => {
     expect(anonymous.body.error.type).toBe('Unauthorized');
     const editor = await site.call('POST', '/++dev++/reset', undefined, BASIC('ed', 'secret-pw-1'));
     expect(editor.status).toBe(403);
+  });
+
+  it('the snapshot download leaves password hashes and token digests out unless asked for', async () => {
+    const site = await persistentSite(tmpDataDir('dev'), { devEndpoints: true });
+    const user = await site.call('POST', '/@users', { username: 'hana', password: 'secret-pw-1', email: 'hana@example.org' });
+    expect(user.status).toBe(201);
+    expect((await site.call('POST', '/@users/hana/reset-password')).status).toBe(200);
+    const hash = site.store.current.users.hana.passwordHash;
+    expect(hash).toMatch(/^scrypt\$/);
+    expect(Object.keys(site.store.current.auth?.resetTokens ?? {})).toHaveLength(1);
+    const plain = await site.call('GET', '/++dev++/snapshot');
+    expect(plain.status).toBe(200);
+    expect(plain.text).not.toContain('scrypt$');
+    expect(plain.text).not.toContain(hash.split('$').pop()!);
+    const restored = parseSnapshot('download', Buffer.from(plain.text)).state;
+    expect(restored.users.hana.passwordHash).toBe('');
+    expect(restored.users.hana.email).toBe('hana@example.org');
+    expect(restored.auth?.resetTokens).toEqual({});
+    for (const query of ['?include-password-hashes=false', '?include-password-hashes=0', '?other=1']) {
+      expect((await site.call('GET', `/++dev++/snapshot${query}`)).text, query).not.toContain('scrypt$');
+    }
+    // The state the server goes on with is untouched.
+    expect(site.store.current.users.hana.passwordHash).toBe(hash);
+    for (const query of ['?include-password-hashes=true', '?include-password-hashes']) {
+      const full = await site.call('GET', `/++dev++/snapshot${query}`);
+      expect(parseSnapshot('download', Buffer.from(full.text)).state.users.hana.passwordHash, query).toBe(hash);
+    }
   });
 
   it('durable mode: a reset is journaled and survives a crash', async () => {
