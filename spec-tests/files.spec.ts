@@ -279,12 +279,18 @@ describe('@@download and @@display-file', () => {
     zipPath = `${folder}/${z.body.id}`;
   });
 
-  it('downloads the bytes as an attachment', async () => {
-    for (const url of [`${filePath}/@@download/file`, `${filePath}/@@download/file/whatever.txt`]) {
+  it('downloads the bytes as an attachment, named by the URL segment when given (supplement-2 4.2)', async () => {
+    const cases: [string, string][] = [
+      [`${filePath}/@@download/file`, 'notes%20%C3%A9.txt'],
+      [`${filePath}/@@download/file/whatever.txt`, 'whatever.txt'],
+    ];
+    for (const [url, name] of cases) {
       const r = await api.get(url, { headers: { Accept: '*/*' } });
       expect(r.status, url).toBe(200);
       expect(r.headers.get('content-type')).toMatch(/^text\/plain/);
-      expect(r.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''notes%20%C3%A9.txt");
+      expect(r.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${name}`);
+      expect(r.headers.get('accept-ranges')).toBe('bytes');
+      expect(r.headers.get('link')).toBe(`<${api.base}${filePath}/@@download/file/notes%20%C3%A9.txt>; rel="canonical"`);
       expect(Number(r.headers.get('content-length'))).toBe(Buffer.byteLength(TEXT));
       expect(r.text).toBe(TEXT);
     }

@@ -1,4 +1,5 @@
 // Image scale names and boxes (supplement 8.4) and the sizes an image gets in each.
+import { normalizeMediaType } from './media-type.ts';
 
 export const SCALES: Record<string, [number, number]> = {
   huge: [1600, 65536],
@@ -22,7 +23,7 @@ export function fitInto(width: number, height: number, box: [number, number]): [
   return [Math.max(1, Math.floor(width * ratio)), Math.max(1, Math.floor(height * ratio))];
 }
 
-const EXT: Record<string, string> = {
+const EXT = new Map<string, string>(Object.entries({
   'image/png': 'png',
   'image/jpeg': 'jpeg',
   'image/gif': 'gif',
@@ -30,9 +31,9 @@ const EXT: Record<string, string> = {
   'image/svg+xml': 'svg',
   'image/avif': 'avif',
   'image/tiff': 'tiff',
-};
+}));
 
-export const extensionFor = (contentType: string) => EXT[contentType] ?? 'bin';
+export const extensionFor = (contentType: string) => EXT.get(normalizeMediaType(contentType)) ?? 'bin';
 
 /** The cache-friendly name of one generated size: `<field>-<width>-<hash>.<ext>`. */
 export function scaleFileName(field: string, width: number, blob: string, contentType: string): string {

@@ -6,6 +6,7 @@ import { Authenticator, type RootUser } from '../auth/authenticate.ts';
 import { TokenSecrets } from '../auth/secrets.ts';
 import { LoginThrottle, type ThrottleOptions } from '../auth/throttle.ts';
 import { TokenService, toSeconds, type PluginTokenOptions, type TokenOptions } from '../auth/tokens.ts';
+import { servedMediaType } from '../blobs/media-type.ts';
 import { BlobStore } from '../blobs/store.ts';
 import { createCatalog, type Catalog } from '../catalog/catalog.ts';
 import { ScaleCache } from '../endpoints/files/scale-cache.ts';
@@ -63,7 +64,9 @@ function bodyText(res: ApiResponse): string {
 function toResponse(res: ApiResponse): Response {
   const headers: Record<string, string> = { ...res.headers };
   if (res.bytes) {
-    headers['Content-Type'] = res.contentType ?? 'application/octet-stream';
+    // Served files are inert: the browser must not guess another type than the one sent.
+    headers['Content-Type'] = servedMediaType(res.contentType ?? 'application/octet-stream');
+    headers['X-Content-Type-Options'] = 'nosniff';
     return new Response(res.bytes as Uint8Array<ArrayBuffer>, { status: res.status, headers });
   }
   if (res.body === undefined || res.status === 204) return new Response(null, { status: res.status, headers });

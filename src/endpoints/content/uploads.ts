@@ -7,6 +7,7 @@ import type { BlobStore } from '../../blobs/store.ts';
 import type { TypeDef } from '../../types/model.ts';
 import { fieldsOf } from '../../types/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { isValidMediaType } from '../../blobs/media-type.ts';
 
 export interface PreparedBlob {
   $blob: BlobRef;
@@ -17,16 +18,16 @@ export const isPreparedBlob = (v: unknown): v is PreparedBlob =>
 
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 
-const BY_EXTENSION: Record<string, string> = {
+const BY_EXTENSION = new Map<string, string>(Object.entries({
   png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
   avif: 'image/avif', tif: 'image/tiff', tiff: 'image/tiff', pdf: 'application/pdf', txt: 'text/plain', html: 'text/html',
   csv: 'text/csv', json: 'application/json', zip: 'application/zip', mp3: 'audio/mpeg', mp4: 'video/mp4',
   doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
+}));
 
 /** The type of an upload sent without `content-type`, from its file name. */
 export const guessType = (filename: string) =>
-  BY_EXTENSION[/\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+  BY_EXTENSION.get(/\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '') ?? 'application/octet-stream';
 
 export async function imageSize(bytes: Uint8Array): Promise<{ width?: number; height?: number }> {
   try {
@@ -35,6 +36,16 @@ export async function imageSize(bytes: Uint8Array): Promise<{ width?: number; he
   } catch {
     return {};
   }
+}
+
+/**
+ * A declared content type must be a valid media type (it is stored and later sent back as a
+ * header): control characters, CR/LF or anything but type/subtype[; parameters] are refused.
+ * Absent (or empty): guessed from the file name.
+ */
+export function checkDeclaredType(sent: unknown, field: string): void {
+  if (sent === undefined || sent === null || sent === '') return;
+  if (!isValidMediaType(sent)) throw badRequest(`Field '${field}': content-type is not a valid media type (type/subtype, printable characters only)`);
 }
 
 export async function storeUpload(blobs: BlobStore, value: Record<string, unknown>, field: string, image: boolean): Promise<BlobRef> {
@@ -50,6 +61,7 @@ export async function storeUpload(blobs: BlobStore, value: Record<string, unknow
   }
   const filename = typeof value.filename === 'string' ? value.filename : '';
   const sent = value['content-type'];
+  checkDeclaredType(sent, field);
   const contentType = typeof sent === 'string' && sent ? sent : guessType(filename);
   const blob = blobs.put(bytes);
   const ref: BlobRef = { blob, size: bytes.length, contentType, filename };

@@ -1,5 +1,4 @@
-// Shared by the binary views: the permission check, the blob field of the context, and the
-// response headers of a served file.
+// Shared by the binary views: the permission check and the blob field of the context.
 import type { ApiRequest } from '../../http/types.ts';
 import type { BlobRef, SiteState } from '../../state/model.ts';
 import type { FieldDef } from '../../types/model.ts';
@@ -28,17 +27,3 @@ export function blobField(state: SiteState, req: ApiRequest, name: string | unde
   if (!ref || typeof ref.blob !== 'string') throw notFound();
   return { field, ref };
 }
-
-/** RFC 5987 value for `filename*`. */
-export const encodeFilename = (name: string) =>
-  encodeURIComponent(name).replace(/['()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
-
-export function disposition(kind: 'attachment' | 'inline', filename: string): string {
-  return filename ? `${kind}; filename*=UTF-8''${encodeFilename(filename)}` : kind;
-}
-
-const INLINE_TYPES = new Set(['application/pdf', 'text/plain']);
-
-/** Types a browser may show inline without risk (no svg: it can carry scripts). */
-export const safeInline = (contentType: string) =>
-  INLINE_TYPES.has(contentType) || (contentType.startsWith('image/') && contentType !== 'image/svg+xml');

@@ -1,25 +1,32 @@
-// `@@download/<field>[/<filename>]` and `@@display-file/<field>` (supplement 8.3).
+// `@@download/<field>[/<filename>]` and `@@display-file/<field>[/<filename>]` (supplement 8.3,
+// supplement-2 §4.2): the bytes of a file or image field, with single byte ranges.
 import type { ViewHandler } from '../../http/dispatch.ts';
 import type { ApiResponse } from '../../http/types.ts';
 import { notFound } from '../../lib/errors.ts';
-import { blobField, checkView, disposition, primaryField, safeInline } from './blob-field.ts';
+import { urlOf } from '../../serialize/urls.ts';
+import { blobField, checkView, primaryField } from './blob-field.ts';
+import { encodeFilename, serveStored } from './serve.ts';
 
-function serveField(inline: boolean): ViewHandler {
+function serveField(mode: 'download' | 'display'): ViewHandler {
   return (state, req, services): ApiResponse => {
     checkView(state, req);
-    const name = req.url.viewParams[0] ?? primaryField(state, req);
+    const [given, asked, ...rest] = req.url.viewParams;
+    if (rest.length) throw notFound();
+    const name = given ?? primaryField(state, req);
     const { ref } = blobField(state, req, name);
     const bytes = services.blobs.get(ref.blob);
     if (!bytes) throw notFound();
-    const kind = inline && safeInline(ref.contentType) ? 'inline' : 'attachment';
-    return {
-      status: 200,
-      bytes,
-      contentType: ref.contentType,
-      headers: { 'Content-Disposition': disposition(kind, ref.filename), 'Content-Length': String(bytes.byteLength) },
-    };
+    const base = `${urlOf(state, req.context, req.url.siteUrl)}/@@download/${encodeFilename(name!)}`;
+    return serveStored(bytes, ref.contentType, {
+      mode,
+      name: asked || ref.filename || name!,
+      stored: ref.filename,
+      canonical: ref.filename ? `${base}/${encodeFilename(ref.filename)}` : base,
+      range: req.header('range'),
+      ifRange: req.header('if-range'),
+    });
   };
 }
 
-export const downloadView = serveField(false);
-export const displayFileView = serveField(true);
+export const downloadView = serveField('download');
+export const displayFileView = serveField('display');

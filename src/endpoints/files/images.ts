@@ -3,11 +3,13 @@
 import type { ViewHandler } from '../../http/dispatch.ts';
 import type { ApiResponse, Services } from '../../http/types.ts';
 import type { BlobRef } from '../../state/model.ts';
-import { SCALES, fitInto, parseScaleFileName } from '../../blobs/scales.ts';
+import { SCALES, extensionFor, fitInto, parseScaleFileName } from '../../blobs/scales.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { blobField, checkView, disposition } from './blob-field.ts';
+import { normalizeMediaType } from '../../blobs/media-type.ts';
+import { blobField, checkView } from './blob-field.ts';
 import { resizeImage } from './resize.ts';
 import type { ScaleEntry } from './scale-cache.ts';
+import { serveStored } from './serve.ts';
 
 const IMAGE_KINDS = new Set(['NamedBlobImage']);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -30,17 +32,19 @@ async function scaled(services: Services, ref: BlobRef, size: [number, number]):
   if (!original) throw notFound();
   const [width, height] = size;
   const same = !ref.width || !ref.height || (width === ref.width && height === ref.height);
-  if (same || ref.contentType === 'image/svg+xml') return { bytes: original, contentType: ref.contentType };
-  return services.scales.get(`${ref.blob}:${width}x${height}`, () => resizeImage(original, ref.contentType, width, height));
+  const asIs = { bytes: original, contentType: ref.contentType };
+  // Vector images are served as they are for every scale (as Plone does).
+  if (same || normalizeMediaType(ref.contentType) === 'image/svg+xml') return asIs;
+  const type = normalizeMediaType(ref.contentType);
+  // Bytes the image library cannot scale after all are served unscaled rather than failing.
+  return services.scales.get(`${ref.blob}:${width}x${height}`, () => resizeImage(original, type, width, height)).catch(() => asIs);
 }
 
-function respond(entry: ScaleEntry, filename: string, immutable: boolean): ApiResponse {
-  const headers: Record<string, string> = {
-    'Content-Disposition': disposition('inline', filename),
-    'Content-Length': String(entry.bytes.byteLength),
-  };
-  if (immutable) headers['Cache-Control'] = IMMUTABLE;
-  return { status: 200, bytes: entry.bytes, contentType: entry.contentType, headers };
+/** The answer (supplement-2 §4.2): an attachment named stored name -> field name -> image.ext when not inline-allowed. */
+function respond(entry: ScaleEntry, ref: BlobRef, field: string, immutable: boolean): ApiResponse {
+  const res = serveStored(entry.bytes, entry.contentType, { mode: 'image', name: ref.filename || field || `image.${extensionFor(entry.contentType)}`, stored: ref.filename });
+  if (immutable) res.headers!['Cache-Control'] = IMMUTABLE;
+  return res;
 }
 
 export const imagesView: ViewHandler = async (state, req, services) => {
@@ -54,7 +58,7 @@ export const imagesView: ViewHandler = async (state, req, services) => {
     if (hashed.hash !== ref.blob.slice(0, 32)) throw notFound();
     const size = sizeForWidth(ref, hashed.width);
     if (!size) throw notFound();
-    return respond(await scaled(services, ref, size), ref.filename, true);
+    return respond(await scaled(services, ref, size), ref, hashed.field, true);
   }
   const { ref } = blobField(state, req, first, IMAGE_KINDS);
   let size: [number, number] = [ref.width ?? 0, ref.height ?? 0];
@@ -63,6 +67,6 @@ export const imagesView: ViewHandler = async (state, req, services) => {
     if (!box) throw notFound();
     if (size[0] && size[1]) size = fitInto(size[0], size[1], box);
   }
-  return respond(await scaled(services, ref, size), ref.filename, false);
+  return respond(await scaled(services, ref, size), ref, first, false);
 };
 

@@ -3,17 +3,17 @@
 import sharp from 'sharp';
 import type { ScaleEntry } from './scale-cache.ts';
 
-const OUTPUT: Record<string, 'png' | 'jpeg' | 'webp' | 'gif' | 'avif'> = {
+const OUTPUT = new Map<string, 'png' | 'jpeg' | 'webp' | 'gif' | 'avif'>(Object.entries({
   'image/png': 'png',
   'image/jpeg': 'jpeg',
   'image/pjpeg': 'jpeg',
   'image/webp': 'webp',
   'image/gif': 'gif',
   'image/avif': 'avif',
-};
+} as const));
 
 export async function resizeImage(bytes: Uint8Array, contentType: string, width: number, height: number): Promise<ScaleEntry> {
-  const format = OUTPUT[contentType] ?? 'png';
+  const format = OUTPUT.get(contentType) ?? 'png';
   const pipeline = sharp(bytes, { animated: false }).resize(width, height, { fit: 'fill' });
   const out =
     format === 'jpeg'

@@ -4,6 +4,7 @@
 import type { ApiRequest, ApiResponse, Route, Services } from '../../http/types.ts';
 import { hasPermission } from '../../auth/check.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { isValidMediaType } from '../../blobs/media-type.ts';
 import type { SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { urlOf } from '../../serialize/urls.ts';
@@ -22,7 +23,9 @@ function start(mode: TusMode): Route['handle'] {
   return (state, req, services) => {
     checkVersion(req);
     const length = intHeader(req, 'upload-length', 'Missing or invalid Upload-Length header');
-    const upload = services.tus.create(req.newUid(), mode, length, parseMetadata(req.header('upload-metadata')), req.now);
+    const metadata = parseMetadata(req.header('upload-metadata'));
+    if (!isValidMediaType(metadata['content-type'] || 'application/octet-stream')) throw tusBadRequest('Invalid content-type in Upload-Metadata');
+    const upload = services.tus.create(req.newUid(), mode, length, metadata, req.now);
     const location = `${urlOf(state, req.context, req.url.siteUrl)}/@tus-upload/${upload.id}`;
     return { status: 201, headers: { Location: location, 'Upload-Expires': httpDate(upload.expires), 'Tus-Resumable': TUS_VERSION } };
   };

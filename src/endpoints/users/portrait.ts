@@ -7,6 +7,7 @@ import type { BlobStore } from '../../blobs/store.ts';
 import type { ApiRequest, ApiResponse, Route } from '../../http/types.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { BlobRef } from '../../state/model.ts';
+import { serveStored } from '../files/serve.ts';
 import { getUser } from './records.ts';
 
 const MAX = 200;
@@ -42,11 +43,8 @@ export const portraitRoutes: Route[] = [
       const ref = user?.portrait;
       const bytes = ref ? services.blobs.get(ref.blob) : undefined;
       if (!ref || !bytes) throw notSet();
-      const headers: Record<string, string> = {};
-      if (!/^image\/(png|jpeg|gif|webp|avif|bmp)$/i.test(ref.contentType)) {
-        headers['Content-Disposition'] = `attachment; filename="${ref.filename.replace(/["\\\r\n]/g, '_')}"`;
-      }
-      return { status: 200, bytes, contentType: ref.contentType, headers };
+      // Served like an image field: inline only for allow-listed types, else an attachment.
+      return serveStored(bytes, ref.contentType, { mode: 'image', name: ref.filename || 'portrait', stored: ref.filename });
     },
   },
 ];
