@@ -47,6 +47,7 @@ function usage(): string {
     'Usage: cms-oracle [options]     (npm start -- [options])',
     '       cms-oracle inspect <snapshot | data-dir>',
     '       cms-oracle export-fixture <snapshot | data-dir | site URL> <folder> [--include-password-hashes]',
+    '       cms-oracle conform <site URL> [options]     (conformance checks; conform --help)',
     '',
     'Options:',
     ...rows,
@@ -175,6 +176,10 @@ function publicHost(host: string): string {
 
 async function main(): Promise<number | undefined> {
   const subcommand = process.argv[2];
+  if (subcommand === 'conform') {
+    const { conformCommand } = await import('../src/conform/cli.ts');
+    return conformCommand(process.argv.slice(3));
+  }
   if (subcommand === 'inspect' || subcommand === 'export-fixture') {
     const { snapshotCommand } = await import('./snapshot.ts');
     return snapshotCommand(process.argv.slice(2));

@@ -36,6 +36,8 @@ export interface Api {
   sandbox(): Promise<string>;
   /** True when talking to a server over the network (SPEC_BASE_URL). */
   remote: boolean;
+  /** The raw door to the server (fetch, or the in-process app), for tools that record requests. */
+  transport(url: string, init: RequestInit): Promise<Response>;
 }
 
 function authHeader(auth: Auth | undefined, admin: { user: string; password: string }): Record<string, string> {
@@ -84,6 +86,7 @@ export async function connect(options: { volto?: boolean; fixture?: string } = {
     base,
     admin,
     remote: !!remote,
+    transport: (url, init) => fetcher(url, init),
     request,
     get: (p, o) => request('GET', p, o),
     post: (p, b, o) => request('POST', p, { ...o, body: b }),
