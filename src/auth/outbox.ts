@@ -11,6 +11,15 @@ export class Outbox {
   readonly messages: Mail[] = [];
   constructor(private readonly max = 200) {}
 
+  /** The messages now (bounded: a copy), for rollback(). */
+  mark(): Mail[] {
+    return [...this.messages];
+  }
+
+  rollback(mark: Mail[]): void {
+    this.messages.splice(0, this.messages.length, ...mark);
+  }
+
   send(mail: Mail): void {
     this.messages.push(mail);
     if (this.messages.length > this.max) this.messages.shift();

@@ -81,6 +81,18 @@ export class TokenSecrets {
   /** How many times the keyring rotated in this process (answers cached per token depend on it). */
   generation = 0;
 
+  /** The secrets now, for rollback() (the site's keyring comes back with the site, as in Plone). */
+  mark(): object {
+    return this.data;
+  }
+
+  rollback(mark: object): void {
+    if (mark === this.data) return;
+    this.data = mark as SecretsFile;
+    this.generation += 1;
+    this.save();
+  }
+
   /** Push a fresh secret in front of the keyring, dropping the oldest. */
   rotate(nowSeconds: number): void {
     this.generation += 1;

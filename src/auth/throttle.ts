@@ -42,6 +42,16 @@ export class LoginThrottle {
     return Math.max(...waits);
   }
 
+  /** The failures counted so far (a copy: lists are replaced, never changed in place), for rollback(). */
+  mark(): Map<string, number[]> {
+    return new Map(this.failures);
+  }
+
+  rollback(mark: Map<string, number[]>): void {
+    this.failures.clear();
+    for (const [key, list] of mark) this.failures.set(key, list);
+  }
+
   fail(client: string, login: string, now: number): void {
     if (this.failures.size >= MAX_KEYS) this.failures.delete(this.failures.keys().next().value!);
     for (const key of [`${client}\0${login.toLowerCase()}`, client]) this.failures.set(key, [...this.recent(key, now), now]);

@@ -69,6 +69,15 @@ export class TokenService {
     return this.secrets.generation;
   }
 
+  /** The signing secrets now / back to them (see TokenSecrets.mark). */
+  mark(): object {
+    return this.secrets.mark();
+  }
+
+  rollback(mark: object): void {
+    this.secrets.rollback(mark);
+  }
+
   leaksInto(text: string): boolean {
     return this.secrets.leaksInto(text);
   }

@@ -4,6 +4,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 
+export interface BlobMark {
+  readonly at: number;
+  release(): void;
+}
+
 export class BlobStore {
   protected readonly memory = new Map<string, Uint8Array>();
   constructor(private readonly dir?: string) {
@@ -18,6 +23,7 @@ export class BlobStore {
     const hash = BlobStore.hash(bytes);
     if (!this.memory.has(hash)) {
       this.memory.set(hash, bytes);
+      this.added?.push(hash);
       if (this.dir) {
         const file = join(this.dir, hash);
         if (!existsSync(file)) {
@@ -27,6 +33,35 @@ export class BlobStore {
       }
     }
     return hash;
+  }
+
+  /** Hashes first stored while a mark is held (only then), oldest first. */
+  private added: string[] | undefined;
+  private readonly held = new Set<{ at: number }>();
+
+  /**
+   * Start noting the blobs stored from now on, so that rollback() can forget them again (memory
+   * only: files stay on disk, where nothing refers to them). release() the mark when done.
+   */
+  mark(): BlobMark {
+    this.added ??= [];
+    const mark = {
+      at: this.added.length,
+      release: () => {
+        this.held.delete(mark);
+        if (!this.held.size) this.added = undefined;
+      },
+    };
+    this.held.add(mark);
+    return mark;
+  }
+
+  /** Forget the blobs stored since `mark`, except those a later mark still held may refer to. */
+  rollback(mark: BlobMark): void {
+    if (!this.added || !this.held.has(mark)) return;
+    let from = mark.at;
+    for (const other of this.held) from = Math.max(from, other.at);
+    for (const hash of this.added.splice(from)) this.memory.delete(hash);
   }
 
   get(hash: string): Uint8Array | undefined {

@@ -9,7 +9,7 @@ import { getNode } from '../state/nodes.ts';
 import { rootOf } from '../state/select.ts';
 import { DocTable } from './doctable.ts';
 import { FullText, type DocTerms, type DocTexts } from './fulltext.ts';
-import { diffShards, touchedBy } from './maintain.ts';
+import { diffShards, touchedBy, typesIndexedDiffer } from './maintain.ts';
 import { indexValues, termsOf, textsOf, type Entry, type Rec } from './record.ts';
 import { evaluate, type SearchResult } from './search.ts';
 import { SecurityMemo } from './security.ts';
@@ -157,7 +157,7 @@ export class Catalog {
       }
       this.reindex(after, node, text, memo);
     }
-    if (touched.types || before.types !== after.types) {
+    if ((touched.types || before.types !== after.types) && typesIndexedDiffer(before.types, after.types)) {
       const all = rootOf(after);
       this.reindex(after, all, false, memo);
       subtrees.length = 0;

@@ -38,6 +38,24 @@ export function diffShards(before: NodeShards | undefined, after: NodeShards | u
   }
 }
 
+/**
+ * Whether a change of the content types reaches the indexes: only titles (Type), folderishness,
+ * behaviors (object_provides) and workflows (security) do. Others — global_allow, allowed types,
+ * views, schema fields — leave every entry as it was, so the catalog need not re-index the site.
+ */
+export function typesIndexedDiffer(before: SiteState['types'], after: SiteState['types']): boolean {
+  if (before === after) return false;
+  const ids = new Set([...Object.keys(before), ...Object.keys(after)]);
+  for (const id of ids) {
+    const b = Object.hasOwn(before, id) ? before[id] : undefined;
+    const a = Object.hasOwn(after, id) ? after[id] : undefined;
+    if (b === a) continue;
+    if (!b || !a || b.title !== a.title || b.folderish !== a.folderish || b.workflow !== a.workflow) return true;
+    if (b.behaviors !== a.behaviors && b.behaviors.join('\u0000') !== a.behaviors.join('\u0000')) return true;
+  }
+  return false;
+}
+
 export function touchedBy(before: SiteState, after: SiteState, patches: Patch[]): Touched {
   const t: Touched = { nodes: new Map(), defaultPages: new Set(), types: false };
   for (const p of patches) {

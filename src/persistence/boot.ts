@@ -30,6 +30,8 @@ export async function createPersistentServer(options: ServerOptions, flags: Pers
   const fixtureOption = restoring && !dev ? undefined : options.fixture;
   const server = await createServer({ ...options, fixture: fixtureOption, blobs: options.blobs ?? blobs, outside: dev?.route });
   const fixture = server.store.current;
+  // Reset goes back to the fixture, not to what a snapshot restores over it.
+  dev?.bind(server.store, server.services);
   let persistence: Persistence | undefined;
   if (flags.dataDir) {
     ({ persistence } = await Persistence.open(server.store, {
@@ -39,6 +41,5 @@ export async function createPersistentServer(options: ServerOptions, flags: Pers
       log,
     }));
   }
-  dev?.bind(server.store, fixture);
   return { ...server, persistence, dev, fixtureState: fixture, restored: restoring };
 }

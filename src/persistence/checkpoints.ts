@@ -1,10 +1,11 @@
-// Named checkpoints for end-to-end tests: a checkpoint is just a reference to an immutable
-// SiteState, so saving and restoring are instant. Kept in memory only (lost on restart).
-import type { SiteState } from '../state/model.ts';
+// Named checkpoints for end-to-end tests: a checkpoint is a remembered site (src/http/rollback.ts:
+// a reference to the immutable SiteState plus what lives beside it), so saving and restoring are
+// instant. Kept in memory only (lost on restart).
+import type { SitePoint } from '../http/rollback.ts';
 
 export interface Checkpoint {
   name: string;
-  state: SiteState;
+  point: SitePoint;
   /** When it was saved (ISO 8601). */
   created: string;
 }
@@ -14,8 +15,9 @@ export const CHECKPOINT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 export class Checkpoints {
   private readonly saved = new Map<string, Checkpoint>();
 
-  save(name: string, state: SiteState, created: string): Checkpoint {
-    const checkpoint = { name, state, created };
+  save(name: string, point: SitePoint, created: string): Checkpoint {
+    this.saved.get(name)?.point.release();
+    const checkpoint = { name, point, created };
     this.saved.set(name, checkpoint);
     return checkpoint;
   }
@@ -25,6 +27,7 @@ export class Checkpoints {
   }
 
   delete(name: string): boolean {
+    this.saved.get(name)?.point.release();
     return this.saved.delete(name);
   }
 

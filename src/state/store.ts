@@ -22,13 +22,31 @@ export interface Commit {
   after: SiteState;
   patches: Patch[];
   inverse: Patch[];
+  /**
+   * The state went back to an earlier one (restore()/replace()): not a new transaction. The
+   * patches lead from `before` to `after` all the same (a root replace when no history is kept).
+   */
+  restore?: true;
 }
+
+/** One change kept in the history: the state before it and its patches. */
+interface Change {
+  before: SiteState;
+  patches: Patch[];
+  inverse: Patch[];
+}
+
+/** Changes kept at most in the history; older ones are forgotten (restore() then replaces). */
+export const HISTORY_LIMIT = 2000;
 
 export type Subscriber = (commit: Commit) => void;
 
 export class Store {
   private state: SiteState;
   private readonly subscribers = new Set<Subscriber>();
+  /** Recent changes, oldest first, kept while someone retains them (see retain()). */
+  private history: Change[] = [];
+  private keepers = 0;
   /**
    * Set by the journal (--durable). Called right after commit(), in the same tick: resolves once
    * that commit is on disk, rejects (503) if it could not be written; undefined: nothing to wait for.
@@ -56,20 +74,62 @@ export class Store {
     });
     if (next !== this.state) {
       freezeNew(next, this.state);
-      const before = this.state;
-      this.state = next;
-      for (const fn of this.subscribers) fn({ before, after: next, patches, inverse });
+      this.publish({ before: this.state, after: next, patches, inverse });
     }
     return { next, result };
   }
 
-  /** Replace the whole state (restore of a snapshot or checkpoint); subscribers get a root patch. */
+  /** Replace the whole state (restore of a snapshot); subscribers get a root patch. */
   replace(next: SiteState): void {
     const before = this.state;
     if (next === before) return;
-    this.state = next;
     const patches: Patch[] = [{ op: 'replace', path: [], value: next }];
     const inverse: Patch[] = [{ op: 'replace', path: [], value: before }];
-    for (const fn of this.subscribers) fn({ before, after: next, patches, inverse });
+    this.publish({ before, after: next, patches, inverse, restore: true });
+  }
+
+  /**
+   * Keep the history of changes from now on, so that restore() can go back to any state since
+   * then by undoing patches (cost: the number of changes undone, not the size of the site).
+   * Call the returned function when it is no longer needed.
+   */
+  retain(): () => void {
+    this.keepers++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.keepers === 0) this.history = [];
+    };
+  }
+
+  /**
+   * Go back to `target`, an earlier state (a checkpoint, a remembered state). When the history
+   * reaches back to it, subscribers get the inverse patches of the changes since, newest first
+   * (so the catalog and the journal do work proportional to those changes); otherwise a root
+   * replace. The state afterwards is `target` itself.
+   */
+  restore(target: SiteState): void {
+    if (target === this.state) return;
+    let at = this.history.length - 1;
+    while (at >= 0 && this.history[at].before !== target) at--;
+    if (at < 0) {
+      this.replace(target);
+      return;
+    }
+    const undone = this.history.splice(at);
+    const patches: Patch[] = [];
+    for (let i = undone.length - 1; i >= 0; i--) patches.push(...undone[i].inverse);
+    const inverse = undone.flatMap((c) => c.patches);
+    this.publish({ before: this.state, after: target, patches, inverse, restore: true }, false);
+  }
+
+  private publish(commit: Commit, record = true): void {
+    if (record && this.keepers > 0) {
+      this.history.push({ before: commit.before, patches: commit.patches, inverse: commit.inverse });
+      if (this.history.length > HISTORY_LIMIT) this.history.splice(0, this.history.length - HISTORY_LIMIT);
+    }
+    this.state = commit.after;
+    for (const fn of this.subscribers) fn(commit);
   }
 }

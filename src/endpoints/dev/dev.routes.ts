@@ -10,12 +10,13 @@
 //                                                          password hashes and token digests unless
 //                                                          `?include-password-hashes=true`
 //                                                          (for `cms-oracle export-fixture <url>`)
-// States are immutable, so a checkpoint is a reference and every operation is instant.
+// States are immutable, so a checkpoint is a reference and every operation is instant; reset and
+// restore go through the same mechanism as RobotRemote's teardown (src/http/rollback.ts).
 import type { Principal } from '../../auth/principal.ts';
 import type { DispatchInput, OutsideRoutes } from '../../http/dispatch.ts';
-import type { ApiResponse } from '../../http/types.ts';
+import { rememberSite, restoreSite, type SitePoint } from '../../http/rollback.ts';
+import type { ApiResponse, Services } from '../../http/types.ts';
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import type { SiteState } from '../../state/model.ts';
 import type { Store } from '../../state/store.ts';
 import { CHECKPOINT_NAME, Checkpoints, type Checkpoint } from '../../persistence/checkpoints.ts';
 import { snapshotChunks } from '../../persistence/snapshot.ts';
@@ -46,13 +47,13 @@ export function devPath(url: URL, sitePath: string[]): string[] | undefined {
 
 export class DevEndpoints {
   readonly checkpoints = new Checkpoints();
-  private store: Store | undefined;
-  private fixture: SiteState | undefined;
+  private site: { store: Store; services: Services } | undefined;
+  private fixture: SitePoint | undefined;
 
-  /** The store to act on and the state `reset` goes back to. */
-  bind(store: Store, fixture: SiteState): void {
-    this.store = store;
-    this.fixture = fixture;
+  /** The site to act on; its current state is what `reset` goes back to. */
+  bind(store: Store, services: Services): void {
+    this.site = { store, services };
+    this.fixture = rememberSite(store, services);
   }
 
   readonly route: OutsideRoutes = (input, sitePath, principal) => {
@@ -64,23 +65,23 @@ export class DevEndpoints {
     const who = await principal();
     if (who.id === null) throw unauthorized('The dev endpoints need a Manager.', 'service');
     if (!who.roles.includes('Manager')) throw forbidden('The dev endpoints need a Manager.');
-    const store = this.store;
-    if (!store || !this.fixture) throw new ApiError(503, 'ServiceUnavailable', 'The site is not ready yet.', 'service');
+    const site = this.site;
+    if (!site || !this.fixture) throw new ApiError(503, 'ServiceUnavailable', 'The site is not ready yet.', 'service');
     const method = input.method.toUpperCase();
     const base = `${input.url.origin}${sitePath.length ? '/' + sitePath.join('/') : ''}/${DEV_NAMESPACE}`;
     const describe = (c: Checkpoint) => ({
       '@id': `${base}/checkpoints/${encodeURIComponent(c.name)}`,
       name: c.name,
       created: c.created,
-      objects: c.state.nodeCount,
+      objects: c.point.state.nodeCount,
     });
     const [head, name, action, ...extra] = path;
     const notAllowed = () => new ApiError(405, 'MethodNotAllowed', `Method ${method} is not allowed here.`, 'service');
 
     if (head === 'reset' && path.length === 1) {
       if (method !== 'POST') throw notAllowed();
-      await this.replace(store, this.fixture);
-      return { status: 200, body: { '@id': `${base}/reset`, reset: true, objects: store.current.nodeCount } };
+      await restoreSite(site.store, site.services, this.fixture);
+      return { status: 200, body: { '@id': `${base}/reset`, reset: true, objects: site.store.current.nodeCount } };
     }
     if (head === 'snapshot' && path.length === 1) {
       if (method !== 'GET') throw notAllowed();
@@ -88,7 +89,7 @@ export class DevEndpoints {
       const withHashes = flag !== null && (flag === '' || parseBoolean(flag) === true);
       const chunks: string[] = [];
       const meta = { seq: 0, created: new Date().toISOString(), lastChange: null, changes: 0 };
-      const state = withHashes ? store.current : withoutSecrets(store.current);
+      const state = withHashes ? site.store.current : withoutSecrets(site.store.current);
       for await (const chunk of snapshotChunks(state, meta)) chunks.push(chunk);
       return { status: 200, bytes: Buffer.from(chunks.join(''), 'utf8'), contentType: 'application/x-cms-oracle-snapshot' };
     }
@@ -103,14 +104,14 @@ export class DevEndpoints {
       if (method !== 'POST') throw notAllowed();
       const checkpoint = this.checkpoints.get(name);
       if (!checkpoint) throw notFound(`No checkpoint named "${name}".`, 'service');
-      await this.replace(store, checkpoint.state);
+      await restoreSite(site.store, site.services, checkpoint.point);
       return { status: 200, body: { ...describe(checkpoint), restored: true } };
     }
     if (action !== undefined) throw notFound('', 'service');
     switch (method) {
       case 'POST':
       case 'PUT': {
-        const checkpoint = this.checkpoints.save(name, store.current, new Date().toISOString());
+        const checkpoint = this.checkpoints.save(name, rememberSite(site.store, site.services), new Date().toISOString());
         return { status: 201, headers: { Location: describe(checkpoint)['@id'] }, body: describe(checkpoint) };
       }
       case 'GET': {
@@ -124,12 +125,5 @@ export class DevEndpoints {
       default:
         throw notAllowed();
     }
-  }
-
-  /** Swap the whole state; in durable mode, answer only once the change is journaled. */
-  private async replace(store: Store, next: SiteState): Promise<void> {
-    store.replace(next);
-    const durable = store.durability?.();
-    if (durable) await durable;
   }
 }

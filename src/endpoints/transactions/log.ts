@@ -39,10 +39,21 @@ export class TransactionLog {
   private record(c: Commit): void {
     const meta = this.pending ?? { user: null, time: new Date(0).toISOString(), description: '' };
     this.pending = undefined;
-    if (c.patches.length === 1 && c.patches[0].path.length === 0) return; // whole-state replacement (restore)
+    if (c.restore) return; // the state went back (restore, reset, teardown): see mark()/rollback()
     const tid = Buffer.from(`tx${String(++this.serial).padStart(8, '0')}`).toString('base64');
     this.entries.push({ ...meta, id: tid, size: patchSize(c.patches), patches: c.patches, inverse: c.inverse });
     if (this.entries.length > this.max) this.entries.shift();
+  }
+
+  /** What rollback() needs to forget every entry recorded from now on (the log is bounded: a copy). */
+  mark(): { entries: TransactionEntry[]; serial: number } {
+    return { entries: [...this.entries], serial: this.serial };
+  }
+
+  rollback(mark: { entries: TransactionEntry[]; serial: number }): void {
+    this.entries.splice(0, this.entries.length, ...mark.entries);
+    this.serial = mark.serial;
+    this.pending = undefined;
   }
 
   /** The commits after `entry` that touched any path it touched (undo would conflict). */

@@ -13,10 +13,28 @@ export interface TusUpload {
   chunks: Uint8Array[];
 }
 
+export type TusMark = { upload: TusUpload; offset: number; chunks: Uint8Array[]; expires: number }[];
+
 export const TUS_LIFETIME_MS = 3600_000;
 
 export class TusStore {
   private readonly uploads = new Map<string, TusUpload>();
+
+  /** The uploads in progress and how far each got, for rollback(). */
+  mark(): TusMark {
+    return [...this.uploads.values()].map((upload) => ({ upload, offset: upload.offset, chunks: [...upload.chunks], expires: upload.expires }));
+  }
+
+  /** Back to `mark`: uploads started since are gone, the others lose the bytes received since. */
+  rollback(mark: TusMark): void {
+    this.uploads.clear();
+    for (const { upload, offset, chunks, expires } of mark) {
+      upload.offset = offset;
+      upload.chunks = [...chunks];
+      upload.expires = expires;
+      this.uploads.set(upload.id, upload);
+    }
+  }
 
   create(id: string, mode: TusMode, length: number, metadata: Record<string, string>, now: string): TusUpload {
     const upload: TusUpload = { id, mode, length, metadata, offset: 0, expires: Date.parse(now) + TUS_LIFETIME_MS, chunks: [] };
