@@ -103,7 +103,7 @@ describe('remembering the site and going back (rollback.ts)', () => {
               await call('PATCH', '/@registry', { 'plone.site_title': op.on ? 'Changed' : 'Plone site' });
               break;
             case 'type':
-              await call('PATCH', '/@controlpanels/dexterity-types/Document', { global_allow: op.on });
+              await call('PATCH', '/@controlpanels/dexterity-types/Document', op.on ? { title: 'Page', filter_content_types: true } : { title: 'Document' });
               break;
             case 'setup':
               stack.push(rememberSite(server.store, server.services));
