@@ -11,6 +11,7 @@ export const PERMISSION_ROLES: Record<string, string[]> = {
   View: ALL,
   'Access contents information': ALL,
   'List folder contents': [M, SA, 'Owner', 'Editor', 'Contributor', 'Reader', 'Reviewer'],
+  'Access inactive portal content': [M, SA, 'Owner'],
   'Add portal content': [M, SA, 'Owner', 'Contributor'],
   'Modify portal content': [M, SA, 'Owner', 'Editor'],
   'Delete objects': [M, SA, 'Owner', 'Editor'],

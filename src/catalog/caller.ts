@@ -1,9 +1,10 @@
 // What a caller may see in search results: the allowedRolesAndUsers tokens (none for Managers)
-// and, unless inactive content is allowed, the publication window at the request time.
+// and, unless inactive content is allowed, the publication window at the request time (the rule
+// of auth/publication.ts, which the tree listings apply too).
 import type { Principal } from '../auth/principal.ts';
 import { hasPermission } from '../auth/check.ts';
-import type { SiteState } from '../state/model.ts';
-import { rootOf } from '../state/select.ts';
+import { activeAt } from '../auth/publication.ts';
+import type { ContentNode, SiteState } from '../state/model.ts';
 import { principalTokens } from './record.ts';
 
 export interface CallerFilter {
@@ -11,8 +12,14 @@ export interface CallerFilter {
   activeAt?: number;
 }
 
-export function callerFilter(state: SiteState, principal: Principal, now: string, showInactive: boolean): CallerFilter {
+/**
+ * `showInactive`: the query asks for inactive content too (`show_inactive`, or a querystring row
+ * that the caller's roles satisfy). Stricter than Plone: a bare `show_inactive` is honoured only
+ * for callers who may list the context's contents ("List folder contents": the contents view),
+ * so an anonymous visitor cannot lift an embargo by asking.
+ */
+export function callerFilter(state: SiteState, principal: Principal, now: string, showInactive: boolean, context?: ContentNode): CallerFilter {
   const tokens = principal.roles.includes('Manager') ? null : principalTokens(principal);
-  const inactiveOk = showInactive || hasPermission(state, principal, rootOf(state), 'Access inactive portal content');
-  return { tokens, activeAt: inactiveOk ? undefined : Date.parse(now) };
+  const lifted = showInactive && (!context || hasPermission(state, principal, context, 'List folder contents'));
+  return { tokens, activeAt: lifted ? undefined : activeAt(state, principal, now) };
 }

@@ -1,6 +1,7 @@
 // A catalog query in normalised form (values already converted per index kind), the matching of
 // one record against one criterion, and the sort order. Shared by the catalog's evaluation and
 // by the brute-force scan the tests compare it with.
+import { inWindow } from '../auth/publication.ts';
 import type { SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
 import type { IndexKind } from './indexes.ts';
@@ -118,7 +119,7 @@ export function matchPath(rec: Rec, c: Criterion): boolean {
   return false;
 }
 
-export const matchWindow = (rec: { eff: number; exp: number }, at: number): boolean => rec.eff <= at && at <= rec.exp;
+export const matchWindow = inWindow;
 
 /** Position of a record among its siblings, with a per-query cache of sibling maps. */
 export class Positions {

@@ -4,13 +4,14 @@ import type { ContentNode, SiteState } from '../state/model.ts';
 import type { Principal } from '../auth/principal.ts';
 import { getNode } from '../state/nodes.ts';
 import { permissionRoles } from '../auth/check.ts';
+import { publicationWindow, toMs } from '../auth/publication.ts';
 import { analyze, htmlToText } from './analyze.ts';
 import type { DocTerms } from './fulltext.ts';
 import { commentStats } from '../endpoints/comments/thread.ts';
 
 export type IndexValue = string | number | boolean | null | string[];
 
-/** What the catalog keeps of an object: its index values and publication window. */
+/** What the catalog keeps of an object: its index values and publication window (auth/publication.ts). */
 export interface Entry {
   uid: string;
   /** Document number (the node's intid). */
@@ -33,11 +34,7 @@ export interface Rec extends Entry {
 export const NO_EFFECTIVE = Date.parse('1969-12-31T00:00:00Z');
 export const NO_EXPIRES = Date.parse('2499-12-31T00:00:00Z');
 
-export const toMs = (v: unknown): number | null => {
-  if (typeof v !== 'string' || !v) return null;
-  const t = Date.parse(v);
-  return Number.isNaN(t) ? null : t;
-};
+export { toMs };
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const EMPTY: string[] = Object.freeze([]) as unknown as string[];
@@ -192,7 +189,7 @@ export function indexValues(state: SiteState, node: ContentNode, allowed: string
     is_folderish: type?.folderish ?? false,
     exclude_from_nav: f.exclude_from_nav === true,
   };
-  return { uid: node.uid, doc: node.intid, v, eff: effective ?? -Infinity, exp: expires ?? Infinity };
+  return { uid: node.uid, doc: node.intid, v, ...publicationWindow(f) };
 }
 
 /** The full record of `node`, whose path below the site root is `path` (the reference form). */

@@ -2,7 +2,8 @@
 import type { ApiRequest } from '../http/types.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
-import { canView, hasPermission } from '../auth/check.ts';
+import { hasPermission } from '../auth/check.ts';
+import { activeAt, listable } from '../auth/publication.ts';
 import { fieldsOf, isLockable } from '../types/schema.ts';
 import { has, all, first, parseBoolean } from '../http/query.ts';
 import { badRequest } from '../lib/errors.ts';
@@ -33,15 +34,20 @@ export function setCollectionResults(fn: typeof collectionResults): void {
   collectionResults = fn;
 }
 
+/** Listings of a folder's children show what the catalog would (auth/publication.ts). */
+const listedIn = (state: SiteState, folder: ContentNode, req: ApiRequest) =>
+  listable(state, req.principal, activeAt(state, req.principal, req.now, [folder]));
+
 function neighbour(state: SiteState, node: ContentNode, req: ApiRequest, delta: number): Record<string, unknown> {
   if (node.parent === null) return {};
   const parent = getNode(state, node.parent);
   if (!parent || parent.fields.nextPreviousEnabled !== true) return {};
+  const shown = listedIn(state, parent, req);
   const siblings = parent.children;
   let at = siblings.indexOf(node.uid) + delta;
   while (at >= 0 && at < siblings.length) {
     const sibling = getNode(state, siblings[at]);
-    if (sibling && canView(state, req.principal, sibling)) return summary(state, sibling, req);
+    if (sibling && shown(sibling)) return summary(state, sibling, req);
     at += delta;
   }
   return {};
@@ -49,9 +55,8 @@ function neighbour(state: SiteState, node: ContentNode, req: ApiRequest, delta: 
 
 function itemsOf(state: SiteState, node: ContentNode, req: ApiRequest): ContentNode[] {
   if (node.type === 'Collection') return collectionResults(state, node, req);
-  return node.children
-    .map((uid) => getNode(state, uid))
-    .filter((c): c is ContentNode => !!c && canView(state, req.principal, c));
+  const shown = listedIn(state, node, req);
+  return node.children.map((uid) => getNode(state, uid)).filter((c): c is ContentNode => !!c && shown(c));
 }
 
 export function wantsItems(node: ContentNode, req: ApiRequest): boolean {

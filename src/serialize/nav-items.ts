@@ -1,7 +1,7 @@
 // What navigation listings show (supplement 31.1-31.3): navigation titles and the item filter
 // shared by @navigation and @contextnavigation.
 import type { Principal } from '../auth/principal.ts';
-import { canView } from '../auth/check.ts';
+import { activeAt, isListed } from '../auth/publication.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { registryValue } from './registry-value.ts';
 
@@ -26,10 +26,13 @@ export interface NavFilter {
   filterOnWorkflow: boolean;
   workflowStates: string[];
   showExcluded: boolean;
+  /** Publication-window moment for this caller (undefined: inactive content is shown). */
+  activeAt: number | undefined;
 }
 
-export function navFilter(state: SiteState): NavFilter {
+export function navFilter(state: SiteState, principal: Principal, now: string): NavFilter {
   return {
+    activeAt: activeAt(state, principal, now),
     displayedTypes: registryValue(state, 'plone.displayed_types', DISPLAYED_TYPES),
     nonfolderishTabs: registryValue(state, 'plone.nonfolderish_tabs', true),
     filterOnWorkflow: registryValue(state, 'plone.filter_on_workflow', false),
@@ -55,5 +58,5 @@ export function showInNavigation(
   if (isDefaultPage(parent, node)) return false;
   if (node.fields.exclude_from_nav === true && !(filter.showExcluded && contextPath.has(node.uid))) return false;
   if (filter.filterOnWorkflow && !filter.workflowStates.includes(node.reviewState ?? '')) return false;
-  return canView(state, principal, node);
+  return isListed(state, principal, node, filter.activeAt);
 }

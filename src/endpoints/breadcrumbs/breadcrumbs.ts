@@ -1,8 +1,8 @@
 // GET <ctx>/@breadcrumbs (supplement 31.1): the path from below the navigation root to the context.
 import type { ApiRequest, Route } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
-import { canView } from '../../auth/check.ts';
-import type { ContentNode, SiteState } from '../../state/model.ts';
+import { activeAt, listable } from '../../auth/publication.ts';
+import type { SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { ancestors } from '../../state/select.ts';
 import { registerComponent } from '../../serialize/components.ts';
@@ -18,8 +18,9 @@ export function breadcrumbs(state: SiteState, req: ApiRequest): Record<string, u
   const last = parent && isDefaultPage(parent, context) ? parent : context;
   const chain = [...ancestors(state, last), last];
   const below = chain.slice(chain.findIndex((n) => n.uid === root.uid) + 1);
+  // Catalog-based in Plone (supplement 6.1): the crumbs the caller could list.
   const items = below
-    .filter((n: ContentNode) => canView(state, req.principal, n))
+    .filter(listable(state, req.principal, activeAt(state, req.principal, req.now)))
     .map((n) => ({ '@id': urlOf(state, n, req.url.siteUrl), title: navTitle(n) }));
   return {
     '@id': `${urlOf(state, context, req.url.siteUrl)}/@breadcrumbs`,

@@ -72,7 +72,7 @@ export function contextNavigation(state: SiteState, req: ApiRequest): Record<str
   const context = req.context;
   const chosen = options.rootPath ? traverse(state, options.rootPath.split('/').filter(Boolean)) : undefined;
   const base = chosen ?? navigationRoot(state, context);
-  const w: Walk = { state, req, options, filter: navFilter(state), parents: new Set(ancestors(state, context).map((n) => n.uid)) };
+  const w: Walk = { state, req, options, filter: navFilter(state, req.principal, req.now), parents: new Set(ancestors(state, context).map((n) => n.uid)) };
   const root = treeRoot(state, context, options, base);
   const items = root && options.bottomLevel >= 0 ? tree(w, root, 1) : [];
   if (root && options.includeTop) {

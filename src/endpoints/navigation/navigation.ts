@@ -60,7 +60,7 @@ export function navigation(state: SiteState, req: ApiRequest): Record<string, un
   const w: Walk = {
     state,
     req,
-    filter: navFilter(state),
+    filter: navFilter(state, req.principal, req.now),
     inPath,
     viewActionTypes: registryValue(state, 'plone.types_use_view_action_in_listings', volto ? [] : ['Image', 'File']),
   };

@@ -126,6 +126,6 @@ export function searchParams(state: SiteState, req: ApiRequest): SearchParams {
   const { start, size } = batchParams(req);
   return {
     emptyText,
-    query: { criteria, sort, limit, ...callerFilter(state, req.principal, req.now, showInactive), need: start + size },
+    query: { criteria, sort, limit, ...callerFilter(state, req.principal, req.now, showInactive, req.context), need: start + size },
   };
 }
