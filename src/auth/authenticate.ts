@@ -116,8 +116,21 @@ export class Authenticator {
     return !!creds && this.throttle.retryAfter(client, creds[0], toSeconds(nowIso)) > 0;
   }
 
-  /** The caller of a request with this Authorization header. */
-  async principal(state: SiteState, authorization: string | undefined, nowIso: string, client: string): Promise<Principal> {
+  /**
+   * The caller of a request with this Authorization header and `__ac` session cookie value: the
+   * header when it names a user, else the cookie (see viaSessionCookie).
+   */
+  async principal(state: SiteState, authorization: string | undefined, nowIso: string, client: string, sessionCookie?: string): Promise<Principal> {
+    const byHeader = await this.fromHeader(state, authorization, nowIso, client);
+    if (byHeader.id !== null || !sessionCookie) return byHeader;
+    const userId = this.tokens.readSessionTicket(sessionCookie, toSeconds(nowIso));
+    const user = userId === undefined ? undefined : principalForUser(state, userId, this.root);
+    if (!user) return byHeader;
+    sessionPrincipals.add(user);
+    return user;
+  }
+
+  private async fromHeader(state: SiteState, authorization: string | undefined, nowIso: string, client: string): Promise<Principal> {
     if (!authorization) return ANONYMOUS;
     if (/^bearer /i.test(authorization)) {
       const claims = this.tokens.read(state, authorization.slice(7).trim(), toSeconds(nowIso));
@@ -130,6 +143,11 @@ export class Authenticator {
     return (check.ok && principalForUser(state, check.userId, this.root)) || ANONYMOUS;
   }
 }
+
+const sessionPrincipals = new WeakSet<Principal>();
+
+/** This caller was authenticated by the `__ac` session cookie (not by an Authorization header). */
+export const viaSessionCookie = (principal: Principal) => sessionPrincipals.has(principal);
 
 /** The token of a `Bearer` Authorization header, if that is what was sent. */
 export const bearerToken = (authorization: string | undefined) =>

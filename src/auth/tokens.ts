@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SiteState } from '../state/model.ts';
 import { signToken, verifyToken, type TokenClaims } from './jwt.ts';
 import type { TokenSecrets } from './secrets.ts';
+import { issueTicket, readTicket } from './session-cookie.ts';
 
 export interface TokenOptions {
   /** Token lifetime in seconds; 0 = tokens without `exp` (valid indefinitely). Default 12 h. */
@@ -67,6 +68,16 @@ export class TokenService {
   /** Changes whenever the set of accepted signing secrets changes. */
   get generation(): number {
     return this.secrets.generation;
+  }
+
+  /** A fresh `__ac` ticket for `userid`, signed with the keyring's current secret. */
+  sessionTicket(userid: string, nowSeconds: number): string {
+    return issueTicket(this.secrets.signingKey(true), userid, nowSeconds);
+  }
+
+  /** The user of a valid `__ac` ticket (any secret of the keyring verifies). */
+  readSessionTicket(value: string, nowSeconds: number): string | undefined {
+    return readTicket(value, this.secrets.verifyingKeys(true), nowSeconds);
   }
 
   /** The signing secrets now / back to them (see TokenSecrets.mark). */

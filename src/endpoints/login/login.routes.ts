@@ -5,6 +5,7 @@ import { principalForUser, bearerToken } from '../../auth/authenticate.ts';
 import { isAnonymous } from '../../auth/principal.ts';
 import { forgetToken, rememberToken } from '../../auth/token-state.ts';
 import { tokenHash, toSeconds } from '../../auth/tokens.ts';
+import { EXPIRED_SESSION_COOKIE, sessionCookieHeader } from '../../auth/session-cookie.ts';
 import { json, noContent, type ApiRequest, type ApiResponse, type Route, type Services, type WriteOutcome } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 
@@ -28,18 +29,29 @@ function issue(state: SiteState, req: ApiRequest, services: Services, userId: st
 }
 
 /** Answer with the new token, recording it (and dropping `replaced`) when tokens are stored. */
-function answerToken(req: ApiRequest, services: Services, replaced?: string): ApiResponse | WriteOutcome<void> {
+function answerToken(req: ApiRequest, services: Services, replaced?: string, headers?: Record<string, string>): ApiResponse | WriteOutcome<void> {
   const p = prepared.get(req);
   if (!p || p.kind !== 'token') throw new Error('token not prepared');
   const body = { token: p.token };
-  if (!services.auth.tokens.options.storeTokens) return json(body);
+  if (!services.auth.tokens.options.storeTokens) return json(body, 200, headers);
   return {
     write: (draft) => {
       if (replaced) forgetToken(draft, tokenHash(replaced));
       rememberToken(draft, tokenHash(p.token), p.user, p.exp, toSeconds(req.now));
     },
-    respond: () => json(body),
+    respond: () => json(body, 200, headers),
   };
+}
+
+/**
+ * @login also performs Plone's post-login, which sets the `__ac` session cookie — only when the
+ * request's Content-Type is exactly application/json (otherwise Plone's JWT plugin does not
+ * authenticate the request itself, and the post-login sets nothing; supplement-2 3.4).
+ */
+function sessionCookieFor(req: ApiRequest, services: Services): Record<string, string> | undefined {
+  const p = prepared.get(req);
+  if (p?.kind !== 'token' || (req.header('content-type') ?? '').trim().toLowerCase() !== 'application/json') return undefined;
+  return { 'Set-Cookie': sessionCookieHeader(services.auth.tokens.sessionTicket(p.user, toSeconds(req.now))) };
 }
 
 async function prepareLogin(state: SiteState, req: ApiRequest, services: Services): Promise<void> {
@@ -73,7 +85,7 @@ export const loginRoutes: Route[] = [
         });
       }
       if (p?.kind !== 'token') return error(401, 'Invalid credentials', 'Wrong login and/or password.');
-      return answerToken(req, services);
+      return answerToken(req, services, undefined, sessionCookieFor(req, services));
     },
   },
   {
@@ -107,11 +119,14 @@ export const loginRoutes: Route[] = [
     permission: null,
     public: true,
     handle: (state, req, services) => {
-      if (!services.auth.tokens.options.storeTokens) return noContent();
+      // An authenticated caller's session cookie is ended (plone.session's credentials reset).
+      const expire = isAnonymous(req.principal) ? undefined : { 'Set-Cookie': EXPIRED_SESSION_COOKIE };
+      const done = (): ApiResponse => ({ ...noContent(), headers: expire });
+      if (!services.auth.tokens.options.storeTokens) return done();
       const token = bearerToken(req.header('authorization'));
       const hash = token ? tokenHash(token) : undefined;
-      if (!hash || !state.auth?.tokens[hash]) return error(400, 'Logout failed', 'Unknown token');
-      return { write: (draft) => forgetToken(draft, hash), respond: () => noContent() };
+      if (!hash || !state.auth?.tokens[hash]) return error(400, 'Logout failed', 'Unknown token', expire);
+      return { write: (draft) => forgetToken(draft, hash), respond: done };
     },
   },
 ];
