@@ -12,6 +12,7 @@ import { parseBoolean } from '../src/http/query.ts';
 import { createPersistentServer, DEFAULT_SNAPSHOT_INTERVAL } from '../src/persistence/boot.ts';
 import { DataDirInUseError } from '../src/persistence/files.ts';
 import { RestoreError, type Logger } from '../src/persistence/restore.ts';
+import { parseRobotClients, PRESETS, presetValues } from './presets.ts';
 
 const LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 type Level = (typeof LEVELS)[number];
@@ -31,9 +32,13 @@ const FLAGS = {
   'log-level': { default: 'info', env: 'CMS_ORACLE_LOG_LEVEL', help: 'error | warn | info (one line per request) | debug' },
   'cors-origin': { default: '', env: 'CMS_ORACLE_CORS_ORIGIN', help: 'allowed CORS origins, comma separated (* = any); off by default' },
   'max-body-size': { default: '16m', env: 'CMS_ORACLE_MAX_BODY_SIZE', help: 'largest request body, bytes or with k/m/g (binary); larger: 413 (see docs/security.md)' },
+  // Acceptance backend (bin/presets.ts, src/endpoints/robot).
+  preset: { default: '', env: 'CMS_ORACLE_PRESET', help: `a set of flag values: ${PRESETS.join(', ')} (Plone's acceptance server: port 55001, /plone, admin:secret, fixture acceptance, RobotRemote, memory only); explicit flags win` },
+  'robot-remote': { default: 'false', env: 'CMS_ORACLE_ROBOT_REMOTE', help: "serve <site>/RobotRemote, the acceptance server's unauthenticated reset (XML-RPC)" },
+  'robot-remote-clients': { default: 'loopback', env: 'CMS_ORACLE_ROBOT_REMOTE_CLIENTS', help: 'who may call RobotRemote (and get its autologin): loopback, any, or addresses, comma separated' },
 } as const;
 type Flag = keyof typeof FLAGS;
-const BOOLEAN = new Set<string>(['deterministic', 'durable', 'dev-endpoints', 'store-tokens']);
+const BOOLEAN = new Set<string>(['deterministic', 'durable', 'dev-endpoints', 'store-tokens', 'robot-remote']);
 
 function usage(): string {
   const rows = Object.entries(FLAGS).map(([name, f]) => {
@@ -74,6 +79,7 @@ interface Config {
   logLevel: Level;
   corsOrigin: string[];
   maxBodyBytes: number;
+  robotRemote: { clients: 'loopback' | 'any' | string[] } | undefined;
 }
 
 /** "16m", "512k", "1048576" -> bytes (k, m, g are powers of 1024); undefined when not a size. */
@@ -105,10 +111,13 @@ function readConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' {
   if (values.help) return 'help';
   /** How the user gave a setting, for messages: the flag, or the environment variable. */
   const named = (name: Flag) => (values[name] === undefined && env[FLAGS[name].env] !== undefined ? FLAGS[name].env : `--${name}`);
+  const presetName = values.preset !== undefined ? String(values.preset) : (env[FLAGS.preset.env] ?? '');
+  const preset = presetName ? presetValues(presetName, env) : {};
+  if (!preset) throw new UsageError(`${named('preset')}: "${presetName}" is not a preset (known: ${PRESETS.join(', ')})`);
   const value = (name: Flag): string => {
     const given = values[name];
     if (given !== undefined) return String(given);
-    return env[FLAGS[name].env] ?? FLAGS[name].default;
+    return env[FLAGS[name].env] ?? preset[name] ?? FLAGS[name].default;
   };
 
   const port = value('port');
@@ -151,7 +160,10 @@ function readConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' {
     if (err instanceof FixtureNotFoundError) throw new UsageError(`${named('fixture')}: ${err.message}`);
     throw err;
   }
+  const robotClients = parseRobotClients(value('robot-remote-clients'));
+  if (!robotClients) throw new UsageError(`${named('robot-remote-clients')}: "${value('robot-remote-clients')}" is not loopback, any, or a list of addresses`);
   return {
+    robotRemote: boolean('robot-remote') ? { clients: robotClients } : undefined,
     port: Number(port),
     host,
     sitePath,
@@ -220,6 +232,7 @@ async function main(): Promise<number | undefined> {
       tokens: { storeTokens: config.storeTokens },
       corsOrigin: config.corsOrigin,
       maxBodyBytes: config.maxBodyBytes,
+      robotRemote: config.robotRemote,
       log: level >= LEVELS.indexOf('info') ? (line) => console.log(line) : undefined,
       logFixture: level >= LEVELS.indexOf('debug'),
     }, { dataDir: config.dataDir, durable: config.durable, snapshotInterval: config.snapshotInterval, devEndpoints: config.devEndpoints }, log);

@@ -47,10 +47,25 @@ function authHeader(auth: Auth | undefined, admin: { user: string; password: str
   return { Authorization: 'Basic ' + Buffer.from(`${auth.user}:${auth.password}`).toString('base64') };
 }
 
+/** Settings of the acceptance preset (`--preset acceptance`) for an in-process site. */
+const ACCEPTANCE = { fixture: 'acceptance', sitePath: '/plone', admin: 'admin:secret', robotRemote: {} };
+
+export interface ConnectOptions {
+  volto?: boolean;
+  fixture?: string;
+  /** `acceptance`: Plone's acceptance server (site /plone, admin:secret, RobotRemote). */
+  preset?: 'acceptance';
+  /** Serve RobotRemote (in-process sites; the preset turns it on). */
+  robotRemote?: boolean;
+  /** Network address the in-process server sees for every request (default: in-process, loopback). */
+  client?: string;
+}
+
 /** A fresh site (in-process) or the configured remote one. Options apply to in-process sites only. */
-export async function connect(options: { volto?: boolean; fixture?: string } = {}): Promise<Api> {
+export async function connect(options: ConnectOptions = {}): Promise<Api> {
   const remote = process.env.SPEC_BASE_URL;
-  const [user, password] = (process.env.SPEC_ADMIN ?? 'admin:admin').split(':');
+  const preset = options.preset === 'acceptance' ? ACCEPTANCE : undefined;
+  const [user, password] = (process.env.SPEC_ADMIN ?? preset?.admin ?? 'admin:admin').split(':');
   const admin = { user, password };
   let fetcher: (url: string, init: RequestInit) => Promise<Response>;
   let base: string;
@@ -59,9 +74,12 @@ export async function connect(options: { volto?: boolean; fixture?: string } = {
     fetcher = (url, init) => fetch(url, init);
   } else {
     const { createServer } = await import('../src/server.ts');
-    const server = await createServer({ volto: options.volto, fixture: options.fixture, admin } as Parameters<typeof createServer>[0]);
-    base = 'http://localhost:8080/Plone';
-    fetcher = async (url, init) => server.app.request(url, init);
+    const robotRemote = options.robotRemote === false ? undefined : options.robotRemote ? {} : preset?.robotRemote;
+    const sitePath = preset?.sitePath ?? '/Plone';
+    const server = await createServer({ volto: options.volto, fixture: options.fixture ?? preset?.fixture, admin, sitePath, robotRemote } as Parameters<typeof createServer>[0]);
+    base = `http://localhost:${preset ? 55001 : 8080}${sitePath}`;
+    const env = options.client ? { incoming: { socket: { remoteAddress: options.client } } } : undefined;
+    fetcher = async (url, init) => server.app.request(url, init, env);
   }
   const request = async (method: string, path: string, o: RequestOptions = {}): Promise<Reply> => {
     const url = /^https?:/.test(path) ? path : base + path;

@@ -12,6 +12,7 @@ import { applyFixture, readFixture } from './fixtures/load.ts';
 import { hashUsers } from './fixtures/users.ts';
 import type { PluginTokenOptions, TokenOptions } from './auth/tokens.ts';
 import type { ThrottleOptions } from './auth/throttle.ts';
+import { RobotRemote, type RobotRemoteOptions } from './endpoints/robot/robot.routes.ts';
 
 export interface ServerOptions {
   sitePath?: string;
@@ -40,6 +41,8 @@ export interface ServerOptions {
   outside?: OutsideRoutes;
   /** Largest request body accepted, in bytes (default 16 MiB; docs/security.md "Limits"). */
   maxBodyBytes?: number;
+  /** Serve `<site>/RobotRemote` (the acceptance server's reset library); omitted: absent. */
+  robotRemote?: RobotRemoteOptions;
 }
 
 export async function createServer(options: ServerOptions = {}) {
@@ -72,7 +75,11 @@ export async function createServer(options: ServerOptions = {}) {
     }),
   );
   let loading = !!fixture && !options.logFixture;
-  const { app, services } = createApp({
+  const robot = options.robotRemote ? new RobotRemote(options.robotRemote) : undefined;
+  const outside: OutsideRoutes | undefined = robot
+    ? (input, path, principal) => options.outside?.(input, path, principal) ?? robot.route(input, path, principal)
+    : options.outside;
+  const { app, services, internal } = createApp({
     store,
     table: routeTable(),
     root: { id: admin.user, passwordHash: await hashPassword(admin.password) },
@@ -80,7 +87,8 @@ export async function createServer(options: ServerOptions = {}) {
     clock,
     ids,
     blobs: options.blobs ?? new BlobStore(options.blobDir),
-    outside: options.outside,
+    outside,
+    autologin: robot && ((client) => robot.allows(client)),
     corsOrigin: options.corsOrigin,
     dataDir: options.dataDir,
     tokens: options.tokens,
@@ -90,6 +98,7 @@ export async function createServer(options: ServerOptions = {}) {
       if (!loading) options.log!(line);
     }),
   });
+  robot?.bind({ store, services, internal, now: () => clock.now(), newUid: () => ids.next() });
   let loaded: { dir: string; users: number; content: number } | undefined;
   if (fixture) {
     const siteUrl = `http://localhost${sitePath}`;
@@ -114,5 +123,5 @@ export async function createServer(options: ServerOptions = {}) {
     loaded = { dir: fixture.dir, ...counts };
     loading = false;
   }
-  return { app, store, services, sitePath, admin, clock, ids, fixture: loaded };
+  return { app, store, services, sitePath, admin, clock, ids, fixture: loaded, robot };
 }

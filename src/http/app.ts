@@ -1,7 +1,10 @@
 // createApp(): the Hono application around one store. The only module that knows Hono.
 import { Hono } from 'hono';
+import { parse as parseCookies } from 'hono/utils/cookie';
+import { SESSION_COOKIE } from '../auth/session-cookie.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import type { Principal } from '../auth/principal.ts';
 import { Authenticator, type RootUser } from '../auth/authenticate.ts';
 import { TokenSecrets } from '../auth/secrets.ts';
 import { LoginThrottle, type ThrottleOptions } from '../auth/throttle.ts';
@@ -13,6 +16,7 @@ import { ScaleCache } from '../endpoints/files/scale-cache.ts';
 import { TusStore } from '../endpoints/tus/store.ts';
 import { TransactionLog } from '../endpoints/transactions/log.ts';
 import { randomIds, systemClock, type Clock, type IdSource } from '../lib/clock.ts';
+import type { SiteState } from '../state/model.ts';
 import type { Store } from '../state/store.ts';
 import { ApiError } from '../lib/errors.ts';
 import { dispatch, type OutsideRoutes, type RouteTable } from './dispatch.ts';
@@ -38,14 +42,25 @@ export interface AppOptions {
   throttle?: Partial<ThrottleOptions>;
   /** The catalog of `store` (default: built here and kept current from its commits). */
   catalog?: Catalog;
-  /** Routes outside the content tree (`++dev++`), tried before URL parsing. */
+  /** Routes outside the content tree (`++dev++`, `RobotRemote`), tried before URL parsing. */
   outside?: OutsideRoutes;
+  /** Clients that RobotRemote's autologin (state.robotAutologin) applies to; omitted: none. */
+  autologin?: (client: string) => boolean;
   /** Largest request body accepted, in bytes (default DEFAULT_MAX_BODY_BYTES); larger: 413. */
   maxBodyBytes?: number;
 }
 
 /** 16 MiB: a JSON body with a base64 upload of a 12 MB file; larger files go through TUS. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** The `__ac` session cookie of a request, if it sent one. */
+function sessionCookie(headers: Headers): string | undefined {
+  const cookie = headers.get('cookie');
+  return cookie && cookie.includes(SESSION_COOKIE) ? parseCookies(cookie, SESSION_COOKIE)[SESSION_COOKIE] : undefined;
+}
+
+/** The user RobotRemote's enable_autologin_as makes of every request without credentials. */
+const autologinPrincipal = (login: NonNullable<SiteState['robotAutologin']>): Principal => ({ id: login.username, fullname: login.username, roles: [...login.roles], groups: [] });
 
 /** The client's network address as seen by @hono/node-server (no proxy headers are trusted). */
 function clientAddress(env: unknown): string {
@@ -87,8 +102,10 @@ export function createApp(options: AppOptions) {
     store: options.store,
     table: options.table,
     services,
-    authenticate: (state: Parameters<Authenticator['principal']>[0], headers: Headers, client: string) =>
-      auth.principal(state, headers.get('authorization') ?? undefined, clock.now(), client),
+    authenticate: async (state: SiteState, headers: Headers, client: string) => {
+      const principal = await auth.principal(state, headers.get('authorization') ?? undefined, clock.now(), client, sessionCookie(headers));
+      return principal.id === null && state.robotAutologin && options.autologin?.(client) ? autologinPrincipal(state.robotAutologin) : principal;
+    },
     context: () => ({ now: clock.now(), newUid: () => ids.next() }),
     outside: options.outside,
   };
@@ -133,11 +150,14 @@ export function createApp(options: AppOptions) {
     // credentials are keyed by a digest of them: only answers given to accepted credentials are
     // stored that way, and a client the login throttle holds back always goes through.
     const state = options.store.current;
-    const authorization = raw.headers.get('authorization');
+    const header = raw.headers.get('authorization');
+    const ac = sessionCookie(raw.headers);
+    // The session cookie is a credential too: keyed with the header (both may decide the caller).
+    const authorization = ac === undefined ? header : `${header ?? ''}\u0000${SESSION_COOKIE}=${ac}`;
     const client = clientAddress(c.env);
-    const key = method !== 'GET' ? undefined : authorization ? credentialedKey(`${auth.tokens.generation}\u0000${authorization}`, now, raw.url, raw.headers) : anonymousKey(now, raw.url, raw.headers);
+    const key = method !== 'GET' || state.robotAutologin ? undefined : authorization ? credentialedKey(`${auth.tokens.generation}\u0000${authorization}`, now, raw.url, raw.headers) : anonymousKey(now, raw.url, raw.headers);
     let res = key === undefined ? undefined : cached(state, key);
-    if (res && authorization && auth.heldBack(authorization, now, client)) res = undefined;
+    if (res && header && auth.heldBack(header, now, client)) res = undefined;
     const url = new URL(raw.url);
     if (!res) {
       res = await dispatch(dispatcher, { method, url, headers: raw.headers, bodyText, rawBytes, client, now });
@@ -148,5 +168,15 @@ export function createApp(options: AppOptions) {
     const response = toResponse(res);
     return raw.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
   });
-  return { app, services, store: options.store };
+  /** A request through the normal path as `principal`, without credentials (RobotRemote's keywords). */
+  const internal = (principal: Principal, method: string, url: URL, body?: unknown) =>
+    dispatch(dispatcher, {
+      method,
+      url,
+      headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }),
+      bodyText: body === undefined ? '' : JSON.stringify(body),
+      client: 'local',
+      principal,
+    });
+  return { app, services, store: options.store, internal };
 }

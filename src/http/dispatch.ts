@@ -9,6 +9,7 @@ import { getNode } from '../state/nodes.ts';
 import { rootOf, traverse } from '../state/select.ts';
 import type { Store } from '../state/store.ts';
 import { urlOf } from '../serialize/urls.ts';
+import { checkSessionWrite } from './csrf.ts';
 import { errorResponse } from './errors.ts';
 import { cacheKey, cached, remember } from './response-cache.ts';
 import { parseUrl, type ParsedUrl } from './parse-url.ts';
@@ -35,6 +36,8 @@ export interface DispatchInput {
   client?: string;
   /** The request time, when the caller already read the clock. */
   now?: string;
+  /** Run as this caller without looking at credentials (requests the server makes itself). */
+  principal?: Principal;
 }
 
 export interface Dispatcher {
@@ -99,12 +102,13 @@ export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<Api
   let url: ParsedUrl | undefined;
   let principal: Principal | undefined;
   try {
-    const outside = d.outside?.(input, d.sitePath, () => d.authenticate(state, input.headers, input.client ?? 'local'));
+    const outside = input.principal ? undefined : d.outside?.(input, d.sitePath, () => d.authenticate(state, input.headers, input.client ?? 'local'));
     if (outside) return await outside;
     url = parseUrl(input.url, d.sitePath);
     if (url.redirect) return { status: 302, headers: { Location: url.redirect } };
-    principal = await d.authenticate(state, input.headers, input.client ?? 'local');
+    principal = input.principal ?? (await d.authenticate(state, input.headers, input.client ?? 'local'));
     const method = input.method.toUpperCase();
+    checkSessionWrite(principal, method, input.headers);
     const node = traverse(d.store.current, url.contentPath);
     if (!node) {
       const redirect = d.table.unresolved?.(d.store.current, url, method);

@@ -49,6 +49,12 @@ function computeLanguage(state: SiteState, req: ApiRequest): string {
   return acceptedLanguages(req.header('accept-language')).find((l) => l === 'en' || l in CATALOGS) ?? 'en';
 }
 
+/** `msgid` in `language`, if that language has a translation of it. */
+export function translationIn(language: string, msgid: string): string | undefined {
+  const catalog = Object.hasOwn(CATALOGS, language) ? CATALOGS[language] : undefined;
+  return catalog && Object.hasOwn(catalog, msgid) ? catalog[msgid] : undefined;
+}
+
 /** `msgid` (an English title) in the response language; unknown messages stay as they are. */
 export function translate(state: SiteState, req: ApiRequest, msgid: string): string {
   const catalog = CATALOGS[responseLanguage(state, req)];

@@ -162,6 +162,8 @@ export interface SiteState {
   addons?: Record<string, string>;
   /** Content rules (definitions and their assignment to folders); absent: none. */
   contentRules?: ContentRulesState;
+  /** RobotRemote's autologin (enable_autologin_as): requests without credentials run as this user. */
+  robotAutologin?: { username: string; roles: string[] };
 }
 
 export interface RuleElement {

@@ -29,7 +29,7 @@ function siteInfo(state: SiteState, req: ApiRequest): Record<string, unknown> {
     'plone.portal_timezone': registryValue(state, 'plone.portal_timezone', state.settings.timezone),
     'plone.robots_txt': registryValue(state, 'plone.robots_txt', ROBOTS_TXT),
     'plone.site_logo': logo ? `${base}/@@site-logo/${encodeURIComponent(logo)}` : null,
-    'plone.site_title': (rootOf(state).fields.title as string) ?? '',
+    'plone.site_title': registryValue(state, 'plone.site_title', (rootOf(state).fields.title as string) ?? ''),
   };
 }
 
