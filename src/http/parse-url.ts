@@ -12,9 +12,13 @@ export interface ParsedUrl {
   params: string[];
   view: string | null;
   viewParams: string[];
-  /** Public URL of the request (without ++api++), with its query string. */
+  /**
+   * Public URL of the request with its query string, as the client sent it: `++api++` stays where
+   * it was used (Zope's ACTUAL_URL). @ids that name the request (listings, batching links) use it;
+   * @ids of objects use `siteUrl` and never carry `++api++`.
+   */
   requestUrl: string;
-  /** Public URL of the request without the query string. */
+  /** The same without the query string. */
   requestPath: string;
   /** The request named ++api++ twice in a row: answer 302 to this URL. */
   redirect?: string;
@@ -94,7 +98,9 @@ export function parseUrl(url: URL, sitePath: string[]): ParsedUrl {
       params = below.slice(at + 1);
     }
   }
-  const requestPath = publicUrlOf([...sitePath, ...below]);
+  // The public segments of the request: what follows the virtual host root, ++api++ included.
+  const publicSegments = segments.slice(physicalBase.length).filter((s, i, all) => !(s === '++api++' && all[i - 1] === '++api++'));
+  const requestPath = publicRoot + (publicSegments.length ? '/' + publicSegments.map(encodeSegment).join('/') : '');
   const requestUrl = requestPath + url.search;
   const result: ParsedUrl = { siteUrl, contentPath, endpoint, params, view, viewParams, requestUrl, requestPath };
   if (segments.slice(physicalBase.length).includes('++api++')) result.api = true;

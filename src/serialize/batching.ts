@@ -32,9 +32,22 @@ function withParams(base: string, pairs: [string, string][]): string {
 
 const stripSuffix = (k: string) => k.split(':')[0];
 
-/** Canonical URL of a batched collection: the request URL without batching and sorting parameters. */
+/**
+ * Canonical URL of a batched collection: the request URL (with `++api++` when it was used) without
+ * batching and sorting parameters; filters such as `q`, `title` or `metadata_fields` stay.
+ */
 export function canonicalUrl(req: ApiRequest): string {
   return withParams(req.url.requestPath, req.query.pairs.filter(([k]) => !CANONICAL_DROP.has(stripSuffix(k))));
+}
+
+/**
+ * `@id` of a listing endpoint (`endpointUrl` = the object's URL + `/@name`): the canonical request
+ * URL when the request addresses that listing, as Plone builds it from the actual request; the
+ * plain endpoint URL when the listing is embedded elsewhere (an expanded component).
+ */
+export function listingId(req: ApiRequest, node: { uid: string }, endpoint: string, endpointUrl: string): string {
+  const addressed = req.context.uid === node.uid && req.url.endpoint === endpoint && !req.url.params.some(Boolean);
+  return addressed ? canonicalUrl(req) : endpointUrl;
 }
 
 export interface Batched<T> {

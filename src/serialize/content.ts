@@ -7,7 +7,7 @@ import { activeAt, listable } from '../auth/publication.ts';
 import { fieldsOf, isLockable } from '../types/schema.ts';
 import { has, all, first, parseBoolean } from '../http/query.ts';
 import { badRequest } from '../lib/errors.ts';
-import { batch } from './batching.ts';
+import { batch, canonicalUrl } from './batching.ts';
 import { components } from './components.ts';
 import { readField } from './fields.ts';
 import { summary } from './summary.ts';
@@ -109,6 +109,8 @@ export function serializeContent(state: SiteState, node: ContentNode, req: ApiRe
     const result = batch(req, items.length, (s, e) =>
       items.slice(s, e).map((c) => (full ? serializeContent(state, c, req, { items: false }) : summary(state, c, req, metadata))),
     );
+    // A Collection read at its own URL names the request (Plone's batch canonical URL), unless fullobjects.
+    if (node.type === 'Collection' && !full && req.context.uid === node.uid && req.url.endpoint === null) out['@id'] = canonicalUrl(req);
     out.items = result.items;
     out.items_total = result.items_total;
     if (result.batching) out.batching = result.batching;

@@ -1,6 +1,7 @@
 // Add-on resources: the list item (seed fields and the real service's fields, booleans as JSON
 // booleans — supplement 30 C12) and the detail.
 import type { ApiRequest } from '../../http/types.ts';
+import { canonicalUrl } from '../../serialize/batching.ts';
 import type { SiteState } from '../../state/model.ts';
 import { ADDONS, installedAddons, pendingSteps, type AddonDef } from './catalog.ts';
 
@@ -66,5 +67,5 @@ export function addonDetail(state: SiteState, req: ApiRequest, a: AddonDef): Rec
 export function addonList(state: SiteState, req: ApiRequest, upgradeableOnly = false): Record<string, unknown> {
   let items = ADDONS.map((a) => addonItem(state, req, a));
   if (upgradeableOnly) items = items.filter((i) => (i.upgrade_info as { available?: boolean }).available === true);
-  return { '@id': `${req.url.siteUrl}/@addons`, items, items_total: items.length };
+  return { '@id': canonicalUrl(req), items, items_total: items.length };
 }

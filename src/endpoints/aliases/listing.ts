@@ -5,7 +5,7 @@ import type { ApiRequest, ApiResponse } from '../../http/types.ts';
 import type { AliasEntry, SiteState } from '../../state/model.ts';
 import { all, first, parseBoolean } from '../../http/query.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
-import { batch } from '../../serialize/batching.ts';
+import { batch, listingId } from '../../serialize/batching.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { toStoredDate } from '../../serialize/dates.ts';
 import { formatCsv } from '../../lib/csv.ts';
@@ -69,7 +69,7 @@ export function aliasListing(state: SiteState, req: ApiRequest): Record<string, 
   const isRoot = node.parent === null;
   const rows = aliasRows(state, isRoot ? undefined : node.uid).filter(queryFilter(req));
   const result = batch(req, rows.length, (s, e) => rows.slice(s, e).map((r) => (isRoot ? r : { path: r.path })));
-  return { '@id': `${urlOf(state, node, req.url.siteUrl)}/@aliases`, ...result };
+  return { '@id': listingId(req, node, '@aliases', `${urlOf(state, node, req.url.siteUrl)}/@aliases`), ...result };
 }
 
 /** Zope DateTime's string form, as in the recorded CSV: 2022/05/05 00:00:00 GMT+0. */

@@ -2,7 +2,7 @@
 import type { ApiRequest } from '../../http/types.ts';
 import type { CommentEntry, ContentNode, SiteState } from '../../state/model.ts';
 import { hasPermission, canView } from '../../auth/check.ts';
-import { batch } from '../../serialize/batching.ts';
+import { batch, listingId } from '../../serialize/batching.ts';
 import { formatDate } from '../../serialize/dates.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { portraitUrl } from '../users/serialize.ts';
@@ -44,7 +44,7 @@ export function serializeConversation(state: SiteState, node: ContentNode, req: 
   const visible = viewComments ? threads(node).filter((c) => canSeeComment(state, req.principal, node, c)) : [];
   const result = batch(req, visible.length, (s, e) => visible.slice(s, e).map((c) => serializeComment(state, node, c, req)));
   return {
-    '@id': commentsUrl(state, node, req),
+    '@id': listingId(req, node, '@comments', commentsUrl(state, node, req)),
     items: result.items,
     items_total: result.items_total,
     ...(result.batching ? { batching: result.batching } : {}),

@@ -6,7 +6,7 @@ import { json, noContent } from '../../http/types.ts';
 import { first } from '../../http/query.ts';
 import { badRequest, notFound, validationError } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
-import { batch } from '../../serialize/batching.ts';
+import { batch, canonicalUrl } from '../../serialize/batching.ts';
 import { fieldProperty } from '../types/schema-json.ts';
 import { RECORDS, recordNamed, recordValue, type RegistryRecord } from './records.ts';
 import { checkFieldValue } from './validate.ts';
@@ -31,7 +31,7 @@ function getRegistry(state: SiteState, req: ApiRequest) {
   const prefix = first(req.query, 'q') ?? '';
   const records = prefix ? RECORDS.filter((r) => r.name.startsWith(prefix)) : RECORDS;
   const page = batch(req, records.length, (s, e) => records.slice(s, e).map((r) => recordJson(state, r, req.url.siteUrl)));
-  return json({ '@id': `${req.url.siteUrl}/@registry`, ...page });
+  return json({ '@id': canonicalUrl(req), ...page });
 }
 
 /** The checked writes of a PATCH body; any unknown name or bad value refuses the whole body. */
