@@ -130,6 +130,7 @@ export const BEHAVIORS: Record<string, Behavior> = Object.fromEntries(
       f('end', 'Datetime', 'Event Ends', 'default', { required: true, widget: 'datetime', description: 'Date and Time, when the event ends.' }),
       f('whole_day', 'Bool', 'Whole Day', 'default', { default: false, description: 'Event lasts whole day.' }),
       f('open_end', 'Bool', 'Open End', 'default', { default: false, description: "This event is open ended." }),
+      f('sync_uid', 'TextLine', 'Sync UID', 'default', { description: 'Unique identifier of the event, kept when the event is exchanged with calendars (iCalendar UID).' }),
     ]),
     b('cms.eventrecurrence', 'Event Recurrence', [
       f('recurrence', 'Text', 'Recurrence', 'default', { widget: 'recurrence' }),
