@@ -9,6 +9,7 @@ import { formatDate } from './dates.ts';
 import { urlOf } from './urls.ts';
 import { LANGUAGES, METADATA_FIELD_TITLES } from '../types/vocabularies.ts';
 import { summary } from './summary.ts';
+import { resolvedRemoteUrl } from './remote-url.ts';
 
 /** Value a field has when nothing was stored. */
 export function missingValue(field: FieldDef): unknown {
@@ -120,6 +121,7 @@ export function readField(state: SiteState, node: ContentNode, field: FieldDef, 
       }
       return value;
     default:
+      if (field.name === 'remoteUrl' && typeof value === 'string') return resolvedRemoteUrl(state, node, value, req.url.siteUrl);
       return value;
   }
 }

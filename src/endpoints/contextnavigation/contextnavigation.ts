@@ -7,6 +7,7 @@ import { registerComponent } from '../../serialize/components.ts';
 import { navigationRoot } from '../../serialize/navigation-root.ts';
 import { navFilter, navTitle, showInNavigation, type NavFilter } from '../../serialize/nav-items.ts';
 import { urlOf } from '../../serialize/urls.ts';
+import { resolvedRemoteUrl } from '../../serialize/remote-url.ts';
 import { contextNavOptions, type ContextNavOptions } from './options.ts';
 
 interface Walk {
@@ -27,7 +28,7 @@ function hasImage(node: ContentNode): boolean {
 function entry(w: Walk, node: ContentNode, items: Record<string, unknown>[]): Record<string, unknown> {
   const { state, req, options } = w;
   const url = urlOf(state, node, req.url.siteUrl);
-  const remote = node.type === 'Link' && typeof node.fields.remoteUrl === 'string' ? node.fields.remoteUrl : '';
+  const remote = node.type === 'Link' && typeof node.fields.remoteUrl === 'string' ? resolvedRemoteUrl(state, node, node.fields.remoteUrl, req.url.siteUrl) : '';
   return {
     '@id': url,
     description: (node.fields.description as string) ?? '',

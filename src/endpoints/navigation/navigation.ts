@@ -10,6 +10,7 @@ import { navigationRoot } from '../../serialize/navigation-root.ts';
 import { navFilter, navTitle, showInNavigation, type NavFilter } from '../../serialize/nav-items.ts';
 import { registryValue } from '../../serialize/registry-value.ts';
 import { urlOf } from '../../serialize/urls.ts';
+import { resolvedRemoteUrl } from '../../serialize/remote-url.ts';
 
 interface Walk {
   state: SiteState;
@@ -23,7 +24,9 @@ interface Walk {
 function itemUrl(w: Walk, node: ContentNode): string {
   const remote = node.fields.remoteUrl;
   const creator = (node.fields.creators as string[] | undefined)?.[0];
-  if (node.type === 'Link' && typeof remote === 'string' && remote && creator !== w.req.principal.id) return remote;
+  if (node.type === 'Link' && typeof remote === 'string' && remote && creator !== w.req.principal.id) {
+    return resolvedRemoteUrl(w.state, node, remote, w.req.url.siteUrl);
+  }
   return urlOf(w.state, node, w.req.url.siteUrl);
 }
 
