@@ -54,6 +54,24 @@ describe('scope and paths', () => {
     expect(ids(r)).toEqual([`${box}/f1/f2`, `${box}/f1/f2/bananas`, `${box}/news`]);
   });
 
+  it('path.depth above 1 counts the path object itself, as Plone’s path index does', async () => {
+    // only depths 0 and 1 use the index's exact item / parent sets; deeper searches include the object
+    expect(ids(await search(box, `path.query=${site}${box}/f1&path.depth=2&sort_on=path`))).toEqual([
+      `${box}/f1`, `${box}/f1/apples`, `${box}/f1/f2`, `${box}/f1/f2/bananas`,
+    ]);
+  });
+
+  it('several path.query values each contribute their own subtree within path.depth, sorted by path string', async () => {
+    await create(box, { '@type': 'Folder', id: 'f1-more', title: 'More' });
+    await create(`${box}/f1-more`, { '@type': 'Document', id: 'cherries', title: 'Cherries' });
+    const q = (depth: number) => `path.query=${site}${box}/f1&path.query=${site}${box}/f1-more&path.query=${site}${box}/f1/f2&path.depth=${depth}&sort_on=path`;
+    // '-' sorts before '/', so /f1-more/... comes before /f1/...
+    expect(ids(await search('', q(1)))).toEqual([`${box}/f1-more/cherries`, `${box}/f1/apples`, `${box}/f1/f2`, `${box}/f1/f2/bananas`]);
+    expect(ids(await search('', q(0)))).toEqual([`${box}/f1`, `${box}/f1-more`, `${box}/f1/f2`]);
+    expect(ids(await search('', `${q(1)}&sort_order=descending`))).toEqual([`${box}/f1/f2/bananas`, `${box}/f1/f2`, `${box}/f1/apples`, `${box}/f1-more/cherries`]);
+    expect((await api.del(`${box}/f1-more`)).status).toBe(204);
+  });
+
   it('an explicit path may leave the context', async () => {
     expect(ids(await search(`${box}/f1/f2`, `path=${site}${box}/news`))).toEqual([`${box}/news`]);
   });

@@ -6,7 +6,7 @@ import type { SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
 import { rootOf } from '../state/select.ts';
 import { add, wordsFor, type Bits } from './bitset.ts';
-import type { Criterion } from './query.ts';
+import { minDepth, type Criterion } from './query.ts';
 
 /** Documents `min..max` levels below `doc` (0 = the document itself). */
 export interface Span {
@@ -88,7 +88,7 @@ export function pathSpans(state: SiteState, c: Criterion): Span[] | null {
     }
     const doc = resolve(state, p);
     if (doc === undefined) continue;
-    spans.push({ doc, min: depth < 0 ? 0 : depth === 0 ? 0 : 1, max: depth < 0 ? Infinity : depth });
+    spans.push({ doc, min: depth < 0 ? 0 : minDepth(depth), max: depth < 0 ? Infinity : depth });
   }
   return spans;
 }

@@ -18,7 +18,11 @@ export interface Criterion {
   range?: 'min' | 'max' | 'minmax';
   operator?: 'and' | 'or';
   not?: Scalar[];
-  /** path: -1 unlimited (context included), 0 the object only, n > 0 levels 1..n below. */
+  /**
+   * path: -1 unlimited (the object included), 0 the object only, 1 its children only, n > 1 the
+   * object and levels 1..n below (Plone's ExtendedPathIndex: only depths 0 and 1 use its exact
+   * parent/item sets; deeper searches count the object's own level in the range).
+   */
   depth?: number;
   navtree?: boolean;
   navtreeStart?: number;
@@ -95,6 +99,9 @@ export function matchKeyword(value: IndexValue | undefined, c: Criterion): boole
   return true;
 }
 
+/** Smallest distance below a searched path that a path query of `depth` >= 0 matches. */
+export const minDepth = (depth: number): number => (depth === 1 ? 1 : 0);
+
 /** Path criterion against a record's site-relative path. */
 export function matchPath(rec: Rec, c: Criterion): boolean {
   const depth = c.depth ?? -1;
@@ -114,7 +121,7 @@ export function matchPath(rec: Rec, c: Criterion): boolean {
     }
     if (rec.path !== p && !rec.path.startsWith(p + '/')) continue;
     const d = rec.depth - pDepth;
-    if (depth < 0 || (depth === 0 ? d === 0 : d >= 1 && d <= depth)) return true;
+    if (depth < 0 || (d >= minDepth(depth) && d <= depth)) return true;
   }
   return false;
 }
