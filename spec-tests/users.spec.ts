@@ -203,6 +203,27 @@ describe('DELETE @users/<id>', () => {
     expect(again.text).toBe('');
   });
 
+  it('honours delete_localroles and delete_memberareas (0/1), both on by default', async () => {
+    const box = await api.sandbox();
+    if ((await api.get('/Members')).status === 404) expect((await api.post('', { '@type': 'Folder', id: 'Members', title: 'Users' })).status).toBe(201);
+    const suffix = box.slice(-8);
+    const [keep, drop] = [`keep${suffix}`, `drop${suffix}`];
+    for (const id of [keep, drop]) {
+      expect((await api.post('/@users', { username: id, password: PW, email: `${id}@example.com` })).status).toBe(201);
+      expect((await api.post('/Members', { '@type': 'Folder', id, title: id })).status).toBe(201);
+      expect((await api.post(`${box}/@sharing`, { entries: [{ id, type: 'user', roles: { Editor: true } }] })).status).toBe(204);
+    }
+    expect((await api.del(`/@users/${keep}?delete_localroles=0&delete_memberareas=0`)).status).toBe(204);
+    expect((await api.del(`/@users/${drop}`, { delete_localroles: 1, delete_memberareas: '1' })).status).toBe(204);
+    // the member area stays only where asked
+    expect((await api.get(`/Members/${keep}`)).status).toBe(200);
+    expect((await api.get(`/Members/${drop}`)).status).toBe(404);
+    // a new account with the same id finds the kept local roles again, and only there
+    for (const id of [keep, drop]) expect((await api.post('/@users', { username: id, password: PW, email: `${id}@example.com` })).status).toBe(201);
+    expect((await api.get(box, { auth: { user: keep, password: PW } })).status).toBe(200);
+    expect((await api.get(box, { auth: { user: drop, password: PW } })).status).toBe(401);
+  });
+
   it('is refused to a Member (401) and to Anonymous, deleting nothing', async () => {
     for (const auth of ['anonymous', member] as const) expect((await api.del('/@users/otto', undefined, { auth })).status).toBe(401);
     expect((await api.get('/@users/otto')).status).toBe(200);

@@ -5,11 +5,12 @@ import { dropLocalRolesOf, dropMemberships } from '../../auth/local-roles.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { canManageUsers, isManager } from '../../auth/roles.ts';
 import { forgetUser } from '../../auth/token-state.ts';
-import { parseBoolean, first } from '../../http/query.ts';
+import { first } from '../../http/query.ts';
 import { json, noContent, type ApiRequest, type Route, type Services } from '../../http/types.ts';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
-import { rootOf } from '../../state/select.ts';
+import { rootOf, traverse } from '../../state/select.ts';
+import { removeSubtree } from '../../state/tree.ts';
 import { insertUser, planUser, stillFree, type UserPlan } from './create.ts';
 import { planCsv } from './import.ts';
 import { listUsers } from './list.ts';
@@ -24,6 +25,18 @@ interface Prepared {
   csv: boolean;
 }
 const prepared = new WeakMap<ApiRequest, Prepared>();
+
+/**
+ * A flag of DELETE @users/<id>, from the query string or a form-like JSON body (supplement 4 and
+ * 11.6): off for 0, "0", false, "false", "no"; on otherwise, and when absent.
+ */
+function deleteOption(req: ApiRequest, name: string): boolean {
+  const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+  const raw = first(req.query, name) ?? (Object.hasOwn(body, name) ? body[name] : undefined);
+  if (raw === undefined) return true;
+  const text = typeof raw === 'string' ? raw.trim().toLowerCase() : raw;
+  return !(text === 0 || text === false || text === '0' || text === 'false' || text === 'no');
+}
 
 const isReset = (req: ApiRequest) => req.url.params.length === 2 && req.url.params[1] === 'reset-password';
 
@@ -131,13 +144,15 @@ export const usersRoutes: Route[] = [
       if (shownRoles(state, user).includes('Manager') && !isManager(state, req.principal)) {
         throw badRequest("You don't have permission to delete a user with 'Manager' role.");
       }
-      const dropLocal = parseBoolean(first(req.query, 'delete_localroles') ?? '1') !== false;
+      const dropLocal = deleteOption(req, 'delete_localroles');
+      const memberArea = deleteOption(req, 'delete_memberareas') ? traverse(state, ['Members', id]) : undefined;
       return {
         write: (draft) => {
           delete draft.users[id];
           dropMemberships(draft, id);
           forgetUser(draft, id);
           if (dropLocal) dropLocalRolesOf(draft, state, id);
+          if (memberArea) removeSubtree(draft as SiteState, memberArea.uid);
         },
         respond: () => noContent(),
       };
