@@ -136,3 +136,34 @@ describe('check-in and cancel', () => {
     expect((await api.post(`${p}/@workingcopy`)).status).toBe(201);
   });
 });
+
+describe('the baseline is locked while checked out', () => {
+  const lockOf = async (path: string, auth?: Auth) => (await api.get(`${path}/@lock`, auth ? { auth } : {})).body;
+
+  it('check-out locks the baseline: not stealable, even for the one who checked out, creator that user', async () => {
+    const p = await page();
+    expect((await api.post(`${p}/@workingcopy`)).status).toBe(201);
+    const lock = await lockOf(p);
+    expect(lock).toMatchObject({ locked: true, stealable: false, creator: api.admin.user, name: 'iterate.lock' });
+    expect((await api.get(p)).body.lock).toMatchObject({ locked: true, stealable: false });
+    // the copy itself is not locked
+    expect(await lockOf(`${box}/copy_of_doc-${n}`)).toEqual({ locked: false, stealable: true });
+    // neither unlock nor refresh of @lock lift it; editing the baseline needs its token
+    expect((await api.del(`${p}/@lock`)).body).toMatchObject({ locked: true, stealable: false });
+    expect((await api.patch(p, { title: 'edited behind the copy' })).status).toBe(403);
+    expect((await api.patch(p, { title: 'with the token' }, { headers: { 'Lock-Token': lock.token } })).status).toBe(204);
+  });
+
+  it('check-in, cancel and deleting the copy unlock the baseline; a forced unlock removes the lock', async () => {
+    for (const end of ['checkin', 'cancel', 'delete', 'force'] as const) {
+      const p = await page();
+      expect((await api.post(`${p}/@workingcopy`)).status).toBe(201);
+      const copy = `${box}/copy_of_doc-${n}`;
+      if (end === 'checkin') expect((await api.patch(`${copy}/@workingcopy`)).status).toBe(204);
+      if (end === 'cancel') expect((await api.del(`${p}/@workingcopy`)).status).toBe(204);
+      if (end === 'delete') expect((await api.del(copy)).status).toBe(204);
+      if (end === 'force') expect((await api.del(`${p}/@lock`, { force: true })).status).toBe(200);
+      expect(await lockOf(p), end).toEqual({ locked: false, stealable: true });
+    }
+  });
+});

@@ -20,9 +20,10 @@ export function lockInfo(state: SiteState, node: ContentNode, req: ApiRequest): 
     creator_name: user?.fullname || lock.creator,
     creator_url: `${req.url.siteUrl}/author/${lock.creator}`,
     locked: true,
-    name: 'cms.locking.stealable',
-    // Whether the caller could remove it: always for the owner, else unless non-stealable.
-    stealable: lock.stealable || lock.creator === req.principal.id,
+    name: lock.type ?? 'cms.locking.stealable',
+    // Whether the caller could remove it: always for the owner, else unless non-stealable; a
+    // check-out's lock never.
+    stealable: !lock.type && (lock.stealable || lock.creator === req.principal.id),
     time: Date.parse(lock.created) / 1000,
     timeout: lock.timeout,
     token: lock.token,

@@ -98,6 +98,11 @@ export interface LockInfo {
   created: string;
   timeout: number;
   stealable: boolean;
+  /**
+   * Absent: the ordinary (stealable) lock of @lock. 'iterate.lock': the lock a check-out puts on its
+   * baseline; nobody may steal it, only check-in, cancel or a forced unlock remove it.
+   */
+  type?: 'iterate.lock';
 }
 
 /** Nodes are sharded two levels deep by a hash of the UID, so one write copies ~2x256 keys. */

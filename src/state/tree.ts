@@ -20,6 +20,7 @@ export function removeSubtree(draft: SiteState, uid: string): void {
     if (at !== -1) parent.children.splice(at, 1);
     delete parent.childIds[node.id];
   }
+  const copies = workingCopyBaselines(draft);
   const stack = [uid];
   while (stack.length) {
     const current = stack.pop()!;
@@ -27,7 +28,23 @@ export function removeSubtree(draft: SiteState, uid: string): void {
     if (!n) continue;
     stack.push(...n.children);
     dropNode(draft, current);
+    const baseline = copies?.get(current);
+    if (baseline !== undefined) endCheckOut(draft, baseline);
   }
+}
+
+/** Working copy UID -> baseline UID, when anything is checked out. */
+function workingCopyBaselines(state: SiteState): Map<string, string> | undefined {
+  const links = state.workingCopies;
+  if (!links || !Object.keys(links).length) return undefined;
+  return new Map(Object.entries(links).map(([baseline, link]) => [link.uid, baseline]));
+}
+
+/** A removed working copy ends its check-out: the link goes and the baseline's check-out lock is lifted. */
+function endCheckOut(draft: SiteState, baselineUid: string): void {
+  delete draft.workingCopies![baselineUid];
+  const baseline = getNode(draft, baselineUid);
+  if (baseline?.lock?.type === 'iterate.lock') delete baseline.lock;
 }
 
 /** Move child `uid` to position `to` (clamped) among its siblings. */

@@ -9,6 +9,8 @@ import { parseBoolean } from '../../http/query.ts';
 import { badRequest } from '../../lib/errors.ts';
 
 export const DEFAULT_LOCK_TIMEOUT = 600;
+/** Timeout of a check-out's lock (plone.locking's maximum: it lasts until check-in or cancel). */
+export const ITERATE_LOCK_TIMEOUT = 2 ** 32 - 1;
 
 export interface LockOptions {
   stealable: boolean;
@@ -41,9 +43,10 @@ export function lockChange(node: ContentNode, req: ApiRequest, action: 'lock' | 
     case 'lock':
       return lock ? 'none' : 'lock';
     case 'refresh':
-      return lock && lock.creator === who(req) ? 'refresh' : expired ? 'unlock' : 'none';
+      return lock && !lock.type && lock.creator === who(req) ? 'refresh' : expired ? 'unlock' : 'none';
     case 'unlock':
       if (!lock) return expired ? 'unlock' : 'none';
+      if (lock.type) return force ? 'unlock' : 'none';
       return force || lock.stealable || lock.creator === who(req) ? 'unlock' : 'none';
   }
 }

@@ -3,6 +3,7 @@ import type { Draft } from 'immer';
 import type { ApiRequest } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 import { mustGetNode } from '../../state/nodes.ts';
+import { ITERATE_LOCK_TIMEOUT } from '../lock/lock.ts';
 import { removeSubtree } from '../../state/tree.ts';
 import { copySubtree } from '../copy-move/copy-move.ts';
 import { recordVersion } from '../history/versions.ts';
@@ -17,10 +18,12 @@ export function checkOut(draft: Draft<SiteState>, req: ApiRequest, baselineUid: 
   if (req.principal.id) copy.localRoles = { ...copy.localRoles, [actor]: ['Owner'] };
   draft.workingCopies ??= {};
   draft.workingCopies[baselineUid] = { uid, creator: actor, created: req.now };
+  // the baseline stays locked (not stealable) until check-in or cancel, as plone.app.iterate does
+  baseline.lock = { token: req.newUid(), creator: actor, created: req.now, timeout: ITERATE_LOCK_TIMEOUT, stealable: false, type: 'iterate.lock' };
   return uid;
 }
 
-/** Drop the working copy of `baselineUid` and the link. */
+/** Drop the working copy of `baselineUid`; removing it also drops the link and unlocks the baseline. */
 export function cancelCheckOut(draft: Draft<SiteState>, baselineUid: string): void {
   const link = draft.workingCopies?.[baselineUid];
   if (!link) return;
