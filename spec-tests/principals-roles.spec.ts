@@ -55,7 +55,19 @@ describe('GET @userschema', () => {
   it('describes the registration form and refuses other names (400)', async () => {
     const r = await api.get('/@userschema/registration', { auth: 'anonymous' });
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body.properties)).toContain('username');
+    const fields = ['fullname', 'email', 'username', 'password', 'password_ctl', 'mail_me'];
+    expect(r.body.fieldsets).toEqual([{ behavior: 'plone', fields, id: 'default', title: 'Default' }]);
+    expect(Object.keys(r.body.properties)).toEqual(fields);
+    expect(r.body.required).toEqual(['email', 'username', 'password', 'password_ctl']);
+    expect(r.body.properties.password).toEqual({ description: 'Enter your new password.', factory: 'Password', title: 'Password', type: 'string', widget: 'password' });
+    expect(r.body.properties.password_ctl).toMatchObject({ description: 'Re-enter the password. Make sure the passwords are identical.', title: 'Confirm password' });
+    expect(r.body.properties.mail_me).toMatchObject({ default: false, title: 'Send a confirmation mail with a link to set the password', type: 'boolean' });
+    // with email as login there is no user name; the password fields stay
+    expect((await api.patch('/@controlpanels/security', { use_email_as_login: true })).status).toBe(204);
+    const byMail = await api.get('/@userschema/registration', { auth: 'anonymous' });
+    expect(byMail.body.fieldsets[0].fields).toEqual(['fullname', 'email', 'password', 'password_ctl', 'mail_me']);
+    expect(byMail.body.required).toEqual(['email', 'password', 'password_ctl']);
+    expect((await api.patch('/@controlpanels/security', { use_email_as_login: false })).status).toBe(204);
     const bad = await api.get('/@userschema/other');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: { type: 'Invalid parameters', message: 'Parameters supplied are not valid.' } });

@@ -75,8 +75,10 @@ export const userschemaRoutes: Route[] = [
       if (name !== 'registration' || rest.length) {
         throw new ApiError(400, 'Invalid parameters', 'Parameters supplied are not valid.', 'service');
       }
-      const { emailLogin, passwordChoice } = securitySettings(state);
-      const fields = ['fullname', 'email', ...(emailLogin ? [] : ['username']), ...(passwordChoice ? ['password', 'password_ctl'] : []), 'mail_me'];
+      // Plone's register schema (the user data fields and IRegisterSchema): the password fields are
+      // always part of it, whatever the password-choice setting; only email login drops `username`.
+      const { emailLogin } = securitySettings(state);
+      const fields = ['fullname', 'email', ...(emailLogin ? [] : ['username']), 'password', 'password_ctl', 'mail_me'];
       const required = fields.filter((f) => ['email', 'username', 'password', 'password_ctl'].includes(f));
       return json(schema(fields, required, REGISTRATION));
     },
