@@ -15,19 +15,25 @@ beforeAll(async () => {
 });
 
 describe('GET @actions', () => {
-  it('gives the administrator the object, object_buttons and user categories on the root', async () => {
+  it('gives every category Plone has, with the toolbar icons, on the root', async () => {
+    // The recorded exchange (an older Plone) lists only object, object_buttons and user, without
+    // icons; Plone 6 answers all six categories and names each toolbar action's icon.
     const r = await api.get('/@actions');
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body).sort()).toEqual(['object', 'object_buttons', 'user']);
+    expect(Object.keys(r.body).sort()).toEqual(['document_actions', 'object', 'object_buttons', 'portal_tabs', 'site_actions', 'user']);
     expect(r.body.object).toEqual([
-      { icon: '', id: 'view', title: 'View' },
-      { icon: '', id: 'edit', title: 'Edit' },
-      { icon: '', id: 'folderContents', title: 'Contents' },
-      { icon: '', id: 'history', title: 'History' },
-      { icon: '', id: 'local_roles', title: 'Sharing' },
+      { icon: 'toolbar-action/view', id: 'view', title: 'View' },
+      { icon: 'toolbar-action/edit', id: 'edit', title: 'Edit' },
+      { icon: 'toolbar-action/folderContents', id: 'folderContents', title: 'Contents' },
+      { icon: 'toolbar-action/history', id: 'history', title: 'History' },
+      { icon: 'toolbar-action/local_roles', id: 'local_roles', title: 'Sharing' },
     ]);
-    expect(ids(r.body.object_buttons)).toEqual(['cut', 'copy', 'delete', 'rename']);
+    expect(r.body.object_buttons).toEqual(['cut', 'copy', 'delete', 'rename'].map((id) => expect.objectContaining({ id, icon: `toolbar-action/${id}` })));
     expect(ids(r.body.user)).toEqual(['preferences', 'plone_setup', 'logout']);
+    expect(r.body.user[2]).toEqual({ icon: 'toolbar-action/logout', id: 'logout', title: 'Log out' });
+    expect(r.body.portal_tabs).toEqual([{ icon: '', id: 'index_html', title: 'Home' }]);
+    expect(ids(r.body.site_actions)).toEqual(['sitemap', 'accessibility', 'contact']);
+    expect(r.body.document_actions).toEqual([]);
   });
 
   it('offers Contents only on folderish objects', async () => {
@@ -44,7 +50,7 @@ describe('GET @actions', () => {
     expect(r.status).toBe(200);
     expect(ids(r.body.object)).toEqual(['view']);
     expect(r.body.object_buttons).toEqual([]);
-    expect(r.body.user).toEqual([{ icon: '', id: 'login', title: 'Log in' }]);
+    expect(r.body.user).toEqual([{ icon: 'toolbar-action/login', id: 'login', title: 'Log in' }]);
   });
 
   it('filters by categories:list', async () => {
@@ -62,6 +68,7 @@ describe('actions component', () => {
     const r = await api.get(`${box}/doc?expand=actions`);
     const standalone = await api.get(`${box}/doc/@actions`);
     expect(r.body['@components'].actions).toEqual(standalone.body);
+    expect(Object.keys(r.body['@components'].actions)).toHaveLength(6);
     const link = await api.get(`${box}/doc`);
     expect(link.body['@components'].actions).toEqual({ '@id': `${api.base}${box}/doc/@actions` });
   });

@@ -1,5 +1,7 @@
 // The portal actions of the default profile (supplement 31.4), as data: each action is listed
-// when the caller holds its permission on the context and its condition holds.
+// when the caller holds its permission on the context and its condition holds. Icons are the
+// names Plone 6 gives its toolbar actions (`toolbar-action/<id>`, resolved by its icon registry);
+// actions without one answer "".
 import type { Principal } from '../../auth/principal.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { registryValue } from '../../serialize/registry-value.ts';
@@ -26,31 +28,32 @@ const member = (c: ActionContext) => c.principal.id !== null;
 
 export const ACTIONS: Record<string, ActionDef[]> = {
   object: [
-    { id: 'view', title: 'View', permission: 'View' },
-    { id: 'edit', title: 'Edit', permission: 'Modify portal content' },
-    { id: 'folderContents', title: 'Contents', permission: 'List folder contents', condition: folderish },
-    { id: 'history', title: 'History', permission: 'CMFEditions: Access previous versions' },
-    { id: 'local_roles', title: 'Sharing', permission: 'Sharing page: Delegate roles' },
-    { id: 'contentrules', title: 'Rules', permission: 'Content rules: Manage rules', condition: (c) => folderish(c) && notRoot(c) },
+    { id: 'view', icon: 'toolbar-action/view', title: 'View', permission: 'View' },
+    { id: 'edit', icon: 'toolbar-action/edit', title: 'Edit', permission: 'Modify portal content' },
+    { id: 'folderContents', icon: 'toolbar-action/folderContents', title: 'Contents', permission: 'List folder contents', condition: folderish },
+    { id: 'history', icon: 'toolbar-action/history', title: 'History', permission: 'CMFEditions: Access previous versions' },
+    { id: 'local_roles', icon: 'toolbar-action/local_roles', title: 'Sharing', permission: 'Sharing page: Delegate roles' },
+    { id: 'contentrules', icon: 'toolbar-action/contentrules', title: 'Rules', permission: 'Content rules: Manage rules', condition: (c) => folderish(c) && notRoot(c) },
   ],
   object_buttons: [
-    { id: 'cut', title: 'Cut', permission: 'Copy or Move' },
-    { id: 'copy', title: 'Copy', permission: 'Copy or Move' },
-    { id: 'delete', title: 'Delete', permission: 'Delete objects' },
-    { id: 'rename', title: 'Rename', permission: 'Copy or Move' },
-    { id: 'redirection', title: 'URL Management', permission: 'Manage Context Aliases', condition: notRoot },
+    { id: 'cut', icon: 'toolbar-action/cut', title: 'Cut', permission: 'Copy or Move' },
+    { id: 'copy', icon: 'toolbar-action/copy', title: 'Copy', permission: 'Copy or Move' },
+    { id: 'delete', icon: 'toolbar-action/delete', title: 'Delete', permission: 'Delete objects' },
+    { id: 'rename', icon: 'toolbar-action/rename', title: 'Rename', permission: 'Copy or Move' },
+    { id: 'redirection', icon: 'toolbar-action/redirection', title: 'URL Management', permission: 'Manage Context Aliases', condition: notRoot },
   ],
   user: [
-    { id: 'preferences', title: 'Preferences', permission: null, condition: member },
-    { id: 'plone_setup', title: 'Site Setup', permission: 'Plone Site Setup: Overview', condition: member },
-    { id: 'login', title: 'Log in', permission: null, condition: anonymous },
+    { id: 'preferences', icon: 'toolbar-action/preferences', title: 'Preferences', permission: null, condition: member },
+    { id: 'plone_setup', icon: 'toolbar-action/plone_setup', title: 'Site Setup', permission: 'Plone Site Setup: Overview', condition: member },
+    { id: 'login', icon: 'toolbar-action/login', title: 'Log in', permission: null, condition: anonymous },
     {
       id: 'join',
+      icon: 'toolbar-action/join',
       title: 'Register',
       permission: null,
       condition: (c) => anonymous(c) && registryValue<boolean>(c.state, 'plone.enable_self_reg', false) === true,
     },
-    { id: 'logout', title: 'Log out', permission: null, condition: member },
+    { id: 'logout', icon: 'toolbar-action/logout', title: 'Log out', permission: null, condition: member },
   ],
   site_actions: [
     { id: 'sitemap', title: 'Site Map', permission: 'View' },
@@ -68,5 +71,5 @@ export const ACTIONS: Record<string, ActionDef[]> = {
   ],
 };
 
-/** Categories listed when the request names none (as the reference recording answers). */
-export const DEFAULT_CATEGORIES = ['object', 'object_buttons', 'user'];
+/** Categories listed when the request names none: every category Plone's @actions lists. */
+export const DEFAULT_CATEGORIES = ['document_actions', 'object', 'object_buttons', 'portal_tabs', 'site_actions', 'user'];
