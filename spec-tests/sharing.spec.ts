@@ -48,6 +48,46 @@ describe('GET @sharing', () => {
     expect(r.body.entries[1]).toMatchObject({ login: 'sam', title: 'SAM', type: 'user' });
   });
 
+  it('orders and shapes rows as Plone: logged-in users, groups, users; search matches after, groups first, without disabled', async () => {
+    const tag = box.slice(-6);
+    const [team, crew] = [`team${tag}`, `crew${tag}`];
+    for (const groupname of [team, crew]) expect((await api.post('/@groups', { groupname, title: `Group ${groupname}` })).status).toBe(201);
+    for (const username of [`zed${tag}`, `amy${tag}`, `bob${tag}`]) {
+      expect((await api.post('/@users', { username, password: PW, fullname: `Full ${username}`, email: `${username}@example.org` })).status).toBe(201);
+    }
+    expect((await api.post(`${box}/@sharing`, { entries: [
+      { id: `zed${tag}`, type: 'user', roles: { Reader: true } },
+      { id: team, type: 'group', roles: { Editor: true } },
+      { id: api.admin.user, type: 'user', roles: { Reviewer: true } },
+    ] })).status).toBe(204);
+    const r = await api.get(`${box}/@sharing?search=${tag}`);
+    expect(r.status).toBe(200);
+    const rows = r.body.entries.map((e: { id: string; type: string }) => [e.type, e.id]);
+    // settings here, sorted by name within groups and users ('admin' < 'zed…'), then the search matches
+    expect(rows).toEqual([
+      ['group', 'AuthenticatedUsers'],
+      ['group', team],
+      ['user', api.admin.user],
+      ['user', `zed${tag}`],
+      ['group', crew],
+      ['user', `amy${tag}`],
+      ['user', `bob${tag}`],
+    ]);
+    const byId = Object.fromEntries(r.body.entries.map((e: { id: string }) => [e.id, e]));
+    expect(byId[`zed${tag}`]).toEqual({
+      disabled: false, id: `zed${tag}`, login: `zed${tag}`, title: `Full zed${tag}`, type: 'user',
+      roles: { Contributor: false, Editor: false, Reader: true, Reviewer: false },
+    });
+    expect(byId[api.admin.user].disabled).toBe(true); // the caller's own row
+    expect(byId[team]).toMatchObject({ disabled: false, login: null, title: `Group ${team}` });
+    // search matches carry login but no disabled key
+    expect(byId[`amy${tag}`]).toEqual({
+      id: `amy${tag}`, login: `amy${tag}`, title: `Full amy${tag}`, type: 'user',
+      roles: { Contributor: false, Editor: false, Reader: false, Reviewer: false },
+    });
+    expect(byId[crew]).toEqual({ id: crew, login: null, title: `Group ${crew}`, type: 'group', roles: { Contributor: false, Editor: false, Reader: false, Reviewer: false } });
+  });
+
   it('answers 403 without a body to a Member without Delegate roles; 401 to Anonymous on private content', async () => {
     const r = await api.get(`${box}/club/@sharing`, { auth: sam });
     expect(r.status).toBe(401); // no View on the private folder

@@ -2,7 +2,6 @@
 // above (unless inheritance is blocked), the virtual group of logged-in users, search matches.
 import type { RootUser } from '../../auth/authenticate.ts';
 import { AUTHENTICATED_GROUP, effectiveRoles, groupsOf } from '../../auth/membership.ts';
-import { SHARING_ROLES } from '../../auth/roles.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { matchingPrincipals } from '../principals/principals.ts';
@@ -10,8 +9,9 @@ import { getUser } from '../users/records.ts';
 
 export type RoleSetting = boolean | 'global' | 'acquired';
 
+/** One row of the sharing page; `disabled` only on rows of principals that already have settings. */
 export interface SharingEntry {
-  disabled: boolean;
+  disabled?: boolean;
   id: string;
   login: string | null;
   roles: Record<string, RoleSetting>;
@@ -19,7 +19,6 @@ export interface SharingEntry {
   type: 'user' | 'group';
 }
 
-const SHARING_IDS = new Set(SHARING_ROLES.map((r) => r.id));
 
 /** principal id -> local roles inherited from the ancestors of `node` (none when blocked). */
 export function inheritedRoles(state: SiteState, node: ContentNode): Map<string, Set<string>> {
@@ -38,6 +37,16 @@ export function inheritedRoles(state: SiteState, node: ContentNode): Map<string,
   return inherited;
 }
 
+/** Code-point order, as Python compares strings. */
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The rows as plone.app.workflow's sharing view builds them: first the principals with settings
+ * here (local or acquired sharing roles; the logged-in users group always), sorted with that group
+ * first, then groups, then users, by name; then the search matches not already listed, groups
+ * before users, with global roles only and without `disabled`. A role shows "global" before
+ * "acquired" before a local `true`. The caller's own row is disabled.
+ */
 export function sharingEntries(
   state: SiteState,
   root: RootUser,
@@ -47,33 +56,48 @@ export function sharingEntries(
   search?: string,
 ): SharingEntry[] {
   const inherited = inheritedRoles(state, node);
-  const holds = (roles: Iterable<string> | undefined) => [...(roles ?? [])].some((r) => SHARING_IDS.has(r));
-  const ids = new Set<string>([AUTHENTICATED_GROUP]);
-  for (const [id, roles] of Object.entries(node.localRoles)) if (holds(roles)) ids.add(id);
-  for (const [id, roles] of inherited) if (holds(roles)) ids.add(id);
-  if (search) {
-    const found = matchingPrincipals(state, root, search);
-    found.users.forEach((u) => ids.add(u.id));
-    found.groups.forEach((g) => ids.add(g.id));
-  }
-  const entries = [...ids].map((id): SharingEntry => {
-    const group = Object.hasOwn(state.groups, id) ? state.groups[id] : undefined;
-    const user = group ? undefined : getUser(state, root, id);
+  const ids = new Set<string>([AUTHENTICATED_GROUP, ...inherited.keys(), ...Object.keys(node.localRoles)]);
+  const existing: { key: [number, string, string]; entry: SharingEntry }[] = [];
+  for (const id of ids) {
+    const group = id === AUTHENTICATED_GROUP ? undefined : Object.hasOwn(state.groups, id) ? state.groups[id] : undefined;
+    const user = group || id === AUTHENTICATED_GROUP ? undefined : getUser(state, root, id);
+    const type = user ? 'user' : 'group';
     const global = new Set(group ? group.roles : user ? effectiveRoles(state, user.roles, groupsOf(state, id)) : []);
     const local = new Set(node.localRoles[id] ?? []);
     const above = inherited.get(id) ?? new Set<string>();
-    const roles = Object.fromEntries(
-      available.map((r): [string, RoleSetting] => [r, local.has(r) ? true : global.has(r) ? 'global' : above.has(r) ? 'acquired' : false]),
-    );
-    return {
-      disabled: id === caller,
-      id,
-      login: user ? user.username : null,
-      roles,
-      title: id === AUTHENTICATED_GROUP ? 'Logged-in users' : (group?.title || user?.fullname || id),
-      type: group ? 'group' : 'user',
-    };
-  });
-  const rank = (e: SharingEntry) => (e.id === AUTHENTICATED_GROUP ? '0' : `1${e.type}${e.title.toLowerCase()}`);
-  return entries.sort((a, b) => rank(a).localeCompare(rank(b)));
+    let shown = id === AUTHENTICATED_GROUP;
+    const roles: Record<string, RoleSetting> = {};
+    for (const r of available) {
+      if (global.has(r)) roles[r] = 'global';
+      else if (above.has(r)) roles[r] = 'acquired';
+      else if (local.has(r)) roles[r] = true;
+      else roles[r] = false;
+      if (roles[r] === 'acquired' || roles[r] === true) shown = true;
+    }
+    if (!shown) continue;
+    const name = user ? user.username : id;
+    const title = id === AUTHENTICATED_GROUP ? 'Logged-in users' : group ? group.title || id : user ? user.fullname || user.username || id : id;
+    existing.push({
+      key: [id === AUTHENTICATED_GROUP ? 0 : 1, type, name],
+      entry: { disabled: id === caller, id, login: user ? user.username : null, roles, title, type },
+    });
+  }
+  existing.sort((a, b) => a.key[0] - b.key[0] || byCodePoint(a.key[1], b.key[1]) || byCodePoint(a.key[2], b.key[2]));
+  const out = existing.map((e) => e.entry);
+  if (!search) return out;
+  const listed = new Set(out.map((e) => `${e.type}:${e.id}`));
+  const found = matchingPrincipals(state, root, search);
+  const globalOnly = (roles: Iterable<string>) => {
+    const held = new Set(roles);
+    return Object.fromEntries(available.map((r): [string, RoleSetting] => [r, held.has(r) ? 'global' : false]));
+  };
+  for (const g of found.groups) {
+    if (listed.has(`group:${g.id}`)) continue;
+    out.push({ id: g.id, login: null, roles: globalOnly(g.roles), title: g.title || g.id, type: 'group' });
+  }
+  for (const u of found.users) {
+    if (listed.has(`user:${u.id}`)) continue;
+    out.push({ id: u.id, login: u.username, roles: globalOnly(effectiveRoles(state, u.roles, groupsOf(state, u.id))), title: u.fullname || u.id, type: 'user' });
+  }
+  return out;
 }
