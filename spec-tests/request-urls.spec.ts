@@ -24,6 +24,7 @@ beforeAll(async () => {
     query: [{ i: 'portal_type', o: 'plone.app.querystring.operation.selection.any', v: ['Document'] }],
   });
   expect(c.status).toBe(201);
+  expect(c.body['@id']).toBe(`${api.base}${box}/pages`); // a create answers the new object's URL
 });
 
 describe('listing @ids keep the query string and ++api++', () => {

@@ -109,8 +109,10 @@ export function serializeContent(state: SiteState, node: ContentNode, req: ApiRe
     const result = batch(req, items.length, (s, e) =>
       items.slice(s, e).map((c) => (full ? serializeContent(state, c, req, { items: false }) : summary(state, c, req, metadata))),
     );
-    // A Collection read at its own URL names the request (Plone's batch canonical URL), unless fullobjects.
-    if (node.type === 'Collection' && !full && req.context.uid === node.uid && req.url.endpoint === null) out['@id'] = canonicalUrl(req);
+    // A Collection read at its own URL names the request (Plone's batch canonical URL), unless
+    // fullobjects; a create (POST to the container) answers the object's URL, as Plone sets it.
+    const atOwnUrl = req.context.uid === node.uid && req.url.endpoint === null && req.method !== 'POST';
+    if (node.type === 'Collection' && !full && atOwnUrl) out['@id'] = canonicalUrl(req);
     out.items = result.items;
     out.items_total = result.items_total;
     if (result.batching) out.batching = result.batching;
