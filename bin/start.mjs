@@ -3,9 +3,10 @@
 // newer than it. Loading one bundled module instead of ~250 TypeScript files through a loader
 // halves the time to the first answer. The bundle sits two levels below the project root
 // (.cache/bin/) so paths resolved from import.meta.dirname (fixtures/) stay right.
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { bundle } from './bundle.mjs';
 
 const root = join(import.meta.dirname, '..');
 const outfile = join(root, '.cache', 'bin', 'cms-oracle.mjs');
@@ -29,18 +30,6 @@ function bundleTime() {
 }
 
 const sources = Math.max(newest(join(root, 'src')), newest(join(root, 'bin')), statSync(join(root, 'package.json')).mtimeMs);
-if (bundleTime() < sources) {
-  const { build } = await import('esbuild');
-  mkdirSync(dirname(outfile), { recursive: true });
-  await build({
-    entryPoints: [join(root, 'bin', 'cms-oracle.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile,
-    logLevel: 'error',
-  });
-}
+if (bundleTime() < sources) await bundle(outfile);
 process.argv[1] = outfile;
 await import(pathToFileURL(outfile).href);

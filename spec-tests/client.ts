@@ -119,3 +119,35 @@ export async function connect(options: ConnectOptions = {}): Promise<Api> {
   };
   return api;
 }
+
+export interface Listening {
+  /** URL of the site root, e.g. http://127.0.0.1:41234/plone */
+  base: string;
+  admin: { user: string; password: string };
+  close(): Promise<void>;
+}
+
+/**
+ * A site on a real TCP port, for clients that make their own HTTP requests (npm client
+ * libraries): a fresh in-process server on an ephemeral loopback port, or SPEC_BASE_URL.
+ */
+export async function listen(options: ConnectOptions = {}): Promise<Listening> {
+  const preset = options.preset === 'acceptance' ? ACCEPTANCE : undefined;
+  const [user, password] = (process.env.SPEC_ADMIN ?? preset?.admin ?? 'admin:admin').split(':');
+  const admin = { user, password };
+  const remote = process.env.SPEC_BASE_URL;
+  if (remote) return { base: remote.replace(/\/$/, ''), admin, close: async () => {} };
+  const { createServer } = await import('../src/server.ts');
+  const { serve } = await import('@hono/node-server');
+  const sitePath = preset?.sitePath ?? '/Plone';
+  const server = await createServer({ volto: options.volto, fixture: options.fixture ?? preset?.fixture, admin, sitePath, robotRemote: preset?.robotRemote });
+  const http = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const { port } = http.address() as { port: number };
+  return {
+    base: `http://127.0.0.1:${port}${sitePath}`,
+    admin,
+    close: () => new Promise<void>((resolve) => http.close(() => resolve())),
+  };
+}
