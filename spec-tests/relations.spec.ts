@@ -100,7 +100,7 @@ describe('GET /@relations', () => {
     expect((await query('relation=isReferencing')).relations.isReferencing.readonly).toBe(true);
   });
 
-  it('queries by target; unknown source or target is 404 with no body', async () => {
+  it('queries by target; unknown source or target is 404 with a JSON error body', async () => {
     const a = await doc();
     const b = await doc();
     await api.post('/@relations', { items: [{ source: b.path, target: a.path, relation: 'relatedItems' }] });
@@ -109,7 +109,7 @@ describe('GET /@relations', () => {
     expect(pairs(r.relations.relatedItems)).toEqual([[b.UID, a.UID]]);
     const missing = await api.get('/@relations?source=/nothing/here');
     expect(missing.status).toBe(404);
-    expect(missing.text).toBe('');
+    expect(missing.body.type).toBe('NotFound');
   });
 
   it('shows a relation only when the caller may view both ends', async () => {

@@ -58,3 +58,144 @@ describe('request body size', () => {
     expect((await api.get(`${box}/huge-doc`)).status).toBe(404);
   });
 });
+
+describe('names that are JavaScript object members', () => {
+  const names = ['__proto__', 'constructor', 'valueOf', 'toString', 'hasOwnProperty'];
+
+  it('reads and deletes of unknown such names answer 404, never an inherited member', async () => {
+    for (const name of names) {
+      for (const path of [`/@users/${name}`, `/@types/${name}`, `/@addons/${name}`, `/@vocabularies/${name}`]) {
+        const r = await api.get(path);
+        expect(r.status, path).toBe(404);
+      }
+      const del = await api.del(`/@users/${name}`);
+      expect(del.status, name).toBe(404);
+      expect(del.body.type, name).toBe('NotFound');
+    }
+  });
+
+  it('users with such names can be created, read, shared, changed and deleted', async () => {
+    for (const name of names) {
+      const made = await api.post('/@users', { username: name, email: `${name.replace(/_/g, 'u')}@example.com`, password: 'long-enough-1' });
+      expect(made.status, `${name}: ${made.text}`).toBe(201);
+      expect((await api.get(`/@users/${name}`)).body.id).toBe(name);
+      const share = await api.post(`${box}/@sharing`, { entries: [{ id: name, type: 'user', roles: { Reader: true } }] });
+      expect(share.status, name).toBe(204);
+      const sharing = await api.get(`${box}/@sharing?search=${encodeURIComponent(name)}`);
+      expect(sharing.status, name).toBe(200);
+      const entry = sharing.body.entries.find((e: { id: string }) => e.id === name);
+      expect(entry?.roles.Reader, name).toBe(true);
+      expect((await api.patch(`/@users/${name}`, { fullname: `Full ${name}` })).status).toBe(204);
+      expect((await api.get(`/@users/${name}`)).body.fullname).toBe(`Full ${name}`);
+      expect((await api.del(`/@users/${name}`)).status).toBe(204);
+      expect((await api.get(`/@users/${name}`)).status).toBe(404);
+    }
+  });
+
+  it('groups and content types with such names work like any other', async () => {
+    for (const name of ['__proto__', 'valueOf']) {
+      const group = await api.post('/@groups', { groupname: `${name}` });
+      expect(group.status, group.text).toBe(201);
+      expect((await api.get(`/@groups/${name}`)).body.id).toBe(name);
+      expect((await api.del(`/@groups/${name}`)).status).toBe(204);
+      const type = await api.post('/@controlpanels/dexterity-types', { title: `Type ${name}`, id: name });
+      expect(type.status, type.text).toBe(201);
+      expect((await api.get(`/@types/${name}`)).status).toBe(200);
+      expect((await api.del(`/@controlpanels/dexterity-types/${name}`)).status).toBe(204);
+      expect((await api.get(`/@types/${name}`)).status).toBe(404);
+    }
+  });
+
+  it('refuses content ids Plone refuses, with 400, and creates nothing', async () => {
+    const r = await api.post(box, { '@type': 'Document', id: '__proto__', title: 'Proto' });
+    expect(r.status).toBe(400);
+    expect((await api.get(`${box}/__proto__`)).status).toBe(404);
+    const ok = await api.post(box, { '@type': 'Document', id: 'valueOf', title: 'Value of' });
+    expect(ok.status).toBe(201);
+    expect((await api.get(`${box}/valueOf`)).body.title).toBe('Value of');
+  });
+});
+
+describe('sizes of ids and names', () => {
+  const long = 'a'.repeat(300);
+
+  it('refuses an over-long content id with 400 and creates nothing', async () => {
+    const before = (await api.get(box)).body.items_total;
+    const r = await api.post(box, { '@type': 'Document', id: 'x'.repeat(1024 * 1024), title: 'Long id' });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(/longer than 255/);
+    expect((await api.get(box)).body.items_total).toBe(before);
+  });
+
+  it('refuses over-long user names, group names and type ids and titles', async () => {
+    const user = await api.post('/@users', { username: long, email: 'long@example.com', password: 'long-enough-1' });
+    expect(user.status).toBe(400);
+    expect((await api.get(`/@users/${long}`)).status).toBe(404);
+    const group = await api.post('/@groups', { groupname: long });
+    expect(group.status).toBe(400);
+    expect(group.body.message).toBe('The group name you entered is not valid.');
+    const type = await api.post('/@controlpanels/dexterity-types', { title: 't'.repeat(1024 * 1024) });
+    expect(type.status).toBe(400);
+    const typeId = await api.post('/@controlpanels/dexterity-types', { title: 'Fine', id: long });
+    expect(typeId.status).toBe(400);
+    expect((await api.get(`/@types/${long}`)).status).toBe(404);
+  });
+
+  it('refuses an over-long password on user creation, and checks none on @login', async () => {
+    const r = await api.post('/@users', { username: 'longpw', email: 'longpw@example.com', password: 'p'.repeat(5000) });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toMatch(/at most \d+ characters/);
+    const login = await api.post('/@login', { login: api.admin.user, password: 'p'.repeat(5 * 1024 * 1024) }, { auth: 'anonymous' });
+    expect(login.status).toBe(401);
+    expect(login.body.error.type).toBe('Invalid credentials');
+  });
+});
+
+describe('bounded queries', () => {
+  it('refuses a 5 MB SearchableText on @querystring-search and @search with 400', async () => {
+    const text = 'lorem ipsum '.repeat(450_000);
+    const q = await api.post('/@querystring-search', { query: [{ i: 'SearchableText', o: 'plone.app.querystring.operation.string.contains', v: text }] }, { auth: 'anonymous' });
+    expect(q.status).toBe(400);
+    expect(q.body.message).toMatch(/longer than \d+ characters/);
+    const s = await api.get(`/@search?SearchableText=${'word%20'.repeat(100)}`);
+    expect(s.status).toBe(400);
+    expect(s.body.message).toMatch(/more than \d+ words/);
+    const ok = await api.get('/@search?SearchableText=sandbox');
+    expect(ok.status).toBe(200);
+  });
+
+  it('refuses a query with too many criteria', async () => {
+    const rows = Array.from({ length: 1000 }, () => ({ i: 'portal_type', o: 'plone.app.querystring.operation.selection.any', v: ['Document'] }));
+    const r = await api.post('/@querystring-search', { query: rows });
+    expect(r.status).toBe(400);
+  });
+});
+
+describe('error bodies and wrongly typed fields', () => {
+  it('answers 404 with a JSON error body for an unknown portrait, user, add-on and type field', async () => {
+    for (const [method, path] of [
+      ['GET', '/@portrait/nobody-here'],
+      ['DELETE', '/@users/nobody-here'],
+      ['GET', '/@addons/no.such.addon'],
+      ['DELETE', '/@types/Document/no_such_field'],
+    ] as const) {
+      const r = await api.request(method, path);
+      expect(r.status, path).toBe(404);
+      expect(r.body?.type ?? r.body?.error?.type, path).toBe('NotFound');
+    }
+  });
+
+  it('refuses wrongly typed user and group fields with 400 and stores nothing', async () => {
+    const r = await api.post('/@users', { username: 'typed', email: 'typed@example.com', password: 'long-enough-1', fullname: {} });
+    expect(r.status).toBe(400);
+    expect(r.body.error.errors).toEqual([{ field: 'fullname', message: "Property 'fullname' must be a string." }]);
+    expect((await api.get('/@users/typed')).status).toBe(404);
+    const g = await api.post('/@groups', { groupname: 'typed-group', title: { a: 1 } });
+    expect(g.status).toBe(400);
+    expect((await api.get('/@groups/typed-group')).status).toBe(404);
+    const made = await api.post('/@users', { username: 'typed2', email: 'typed2@example.com', password: 'long-enough-1', fullname: 'Typed Two' });
+    expect(made.status).toBe(201);
+    expect((await api.patch('/@users/typed2', { fullname: ['x'] })).status).toBe(400);
+    expect((await api.get('/@users/typed2')).body.fullname).toBe('Typed Two');
+  });
+});

@@ -138,7 +138,7 @@ describe('PUT @types/<type>', () => {
 });
 
 describe('DELETE @types/<type>/<name>', () => {
-  it('removes a field and a fieldset (204); a missing fieldset is fine', async () => {
+  it('removes a field and a fieldset (204); an unknown name is 404 (issue 9)', async () => {
     await api.post('/@types/Document', { factory: 'label_text_field', title: 'Scratch' });
     expect((await api.del('/@types/Document/scratch')).status).toBe(204);
     expect((await schemaOf('Document')).properties.scratch).toBeUndefined();
@@ -146,7 +146,9 @@ describe('DELETE @types/<type>/<name>', () => {
     const schema = await schemaOf('Document');
     expect(schema.fieldsets.map((f: { id: string }) => f.id)).not.toContain('contact_info');
     expect(schema.fieldsets[0].fields).toContain('author_email');
-    expect((await api.del('/@types/Document/not_there')).status).toBe(204);
+    const missing = await api.del('/@types/Document/not_there');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe("Field(set) 'not_there' could not be found.");
   });
 
   it('refuses behavior fields, a missing name and extra segments with 400', async () => {

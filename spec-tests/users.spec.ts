@@ -194,13 +194,13 @@ describe('PATCH @users/<id>', () => {
 });
 
 describe('DELETE @users/<id>', () => {
-  it('deletes a user (204), then 404 with no body', async () => {
+  it('deletes a user (204), then 404 with a JSON error body (issue 9: no empty error bodies)', async () => {
     await api.post('/@users', { username: 'goner', password: PW });
     expect((await api.del('/@users/goner')).status).toBe(204);
     expect((await api.get('/@users/goner')).status).toBe(404);
     const again = await api.del('/@users/goner');
     expect(again.status).toBe(404);
-    expect(again.text).toBe('');
+    expect(again.body.type).toBe('NotFound');
   });
 
   it('honours delete_localroles and delete_memberareas (0/1), both on by default', async () => {

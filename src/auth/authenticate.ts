@@ -1,6 +1,7 @@
 // Credentials -> Principal. Invalid credentials are not an error by themselves: the request
 // runs as Anonymous (supplement 1.5). HTTP Basic (login name + password, throttled) and
 // Bearer tokens from @login; the administrator given on the command line logs in like a user.
+import { MAX_PASSWORD_LENGTH, MAX_PRINCIPAL_LENGTH } from '../lib/limits.ts';
 import { isDraft } from 'immer';
 import type { SiteState } from '../state/model.ts';
 import { ANONYMOUS, type Principal } from './principal.ts';
@@ -10,6 +11,7 @@ import { Outbox } from './outbox.ts';
 import { securitySettings } from './settings.ts';
 import type { LoginThrottle } from './throttle.ts';
 import { toSeconds, type TokenService } from './tokens.ts';
+import { own } from '../lib/records.ts';
 
 export interface RootUser {
   id: string;
@@ -18,13 +20,13 @@ export interface RootUser {
 
 export function rootPrincipal(state: SiteState, root: RootUser): Principal {
   const groups = groupsOf(state, root.id);
-  const record = state.users[root.id];
+  const record = own(state.users, root.id);
   return { id: root.id, fullname: record?.fullname ?? '', roles: effectiveRoles(state, ['Manager', ...(record?.roles ?? [])], groups), groups };
 }
 
 export function principalForUser(state: SiteState, userId: string, root?: RootUser): Principal | undefined {
   if (root && userId === root.id) return rootPrincipal(state, root);
-  const user = state.users[userId];
+  const user = own(state.users, userId);
   if (!user) return undefined;
   const groups = groupsOf(state, userId);
   return { id: user.id, fullname: user.fullname, roles: effectiveRoles(state, user.roles, groups), groups };
@@ -60,7 +62,7 @@ function loginIndex(users: SiteState['users']): LoginIndex {
 /** The user id a login name belongs to (login name, then user id; e-mail on e-mail-login sites). */
 export function findLogin(state: SiteState, login: string, root?: RootUser): string | undefined {
   if (root && login === root.id) return root.id;
-  const direct = state.users[login];
+  const direct = own(state.users, login);
   if (direct && direct.username === login) return direct.id;
   const index = loginIndex(state.users);
   const emailLogin = securitySettings(state).emailLogin;
@@ -94,10 +96,18 @@ export class Authenticator {
   /** Login name + password, counted by the throttle. Unknown logins cost a hash too. */
   async checkPassword(state: SiteState, login: string, password: string, nowIso: string, client: string): Promise<PasswordCheck> {
     const now = toSeconds(nowIso);
+    // Longer than any name or password that can be set: refused without hashing (but counted),
+    // and the throttle keys at most the length of a real login.
+    const overlong = login.length > MAX_PRINCIPAL_LENGTH || password.length > MAX_PASSWORD_LENGTH;
+    if (overlong) login = login.slice(0, MAX_PRINCIPAL_LENGTH + 1);
     const retryAfter = this.throttle.retryAfter(client, login, now);
     if (retryAfter > 0) return { ok: false, retryAfter };
+    if (overlong) {
+      this.throttle.fail(client, login, now);
+      return { ok: false };
+    }
     const userId = findLogin(state, login, this.root);
-    const stored = userId === undefined ? undefined : userId === this.root.id ? this.root.passwordHash : state.users[userId]?.passwordHash;
+    const stored = userId === undefined ? undefined : userId === this.root.id ? this.root.passwordHash : own(state.users, userId)?.passwordHash;
     let ok = false;
     if (stored && userId !== undefined) ok = await this.cache.verify(userId, password, stored);
     else await this.cache.verify('', password, await (dummyHash ??= hashPassword('not a password')));

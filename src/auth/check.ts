@@ -5,6 +5,7 @@ import { getNode } from '../state/nodes.ts';
 import { WORKFLOWS } from '../workflow/definitions.ts';
 import { siteRolesFor } from './permissions.ts';
 import type { Principal } from './principal.ts';
+import { own } from '../lib/records.ts';
 
 export function rolesAt(state: SiteState, principal: Principal, node: ContentNode): Set<string> {
   const roles = new Set<string>(['Anonymous', ...principal.roles]);
@@ -13,7 +14,7 @@ export function rolesAt(state: SiteState, principal: Principal, node: ContentNod
   const ids = [principal.id, ...principal.groups, 'AuthenticatedUsers'];
   let current: ContentNode | undefined = node;
   while (current) {
-    for (const id of ids) for (const role of current.localRoles[id] ?? []) roles.add(role);
+    for (const id of ids) for (const role of own(current.localRoles, id) ?? []) roles.add(role);
     if (current.blockLocalRoles || current.parent === null) break;
     current = getNode(state, current.parent);
   }
@@ -24,7 +25,7 @@ export function rolesAt(state: SiteState, principal: Principal, node: ContentNod
 export function permissionRoles(state: SiteState, node: ContentNode, permission: string): string[] {
   let current: ContentNode | undefined = node;
   while (current) {
-    const type = state.types[current.type];
+    const type = own(state.types, current.type);
     const workflow = type?.workflow ? WORKFLOWS[type.workflow] : undefined;
     const setting = workflow && current.reviewState ? workflow.states[current.reviewState]?.permissions[permission] : undefined;
     if (setting) return setting;

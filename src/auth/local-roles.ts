@@ -3,6 +3,7 @@
 import type { Draft } from 'immer';
 import type { SiteState } from '../state/model.ts';
 import { allNodes, getNode } from '../state/nodes.ts';
+import { own } from '../lib/records.ts';
 
 /** Set the local roles of one principal on one node (empty list: remove the entry). */
 export function setLocalRoles(draft: Draft<SiteState>, uid: string, principal: string, roles: string[]): void {

@@ -2,6 +2,7 @@
 // plus the virtual group of every logged-in user.
 import { isDraft } from 'immer';
 import type { SiteState } from '../state/model.ts';
+import { own } from '../lib/records.ts';
 
 export const AUTHENTICATED_GROUP = 'AuthenticatedUsers';
 
@@ -44,8 +45,8 @@ export const wouldCycle = (state: SiteState, group: string, member: string) =>
   member === group || groupsOf(state, group).includes(member);
 
 /** Global roles of an authenticated principal: its own, its groups', the virtual group's. */
-export function effectiveRoles(state: SiteState, own: readonly string[], groups: readonly string[]): string[] {
-  const roles = new Set(own);
-  for (const g of [...groups, AUTHENTICATED_GROUP]) for (const r of state.groups[g]?.roles ?? []) roles.add(r);
+export function effectiveRoles(state: SiteState, direct: readonly string[], groups: readonly string[]): string[] {
+  const roles = new Set(direct);
+  for (const g of [...groups, AUTHENTICATED_GROUP]) for (const r of own(state.groups, g)?.roles ?? []) roles.add(r);
   return [...roles];
 }

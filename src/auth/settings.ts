@@ -1,6 +1,7 @@
 // Security settings that live in the registry (the `security` control panel, supplement 13.3) and
 // the site-held override of the default permission grants.
 import type { SiteState } from '../state/model.ts';
+import { own } from '../lib/records.ts';
 
 export const SECURITY_KEYS = {
   selfRegistration: 'plone.enable_self_reg',
@@ -12,7 +13,7 @@ export const SECURITY_KEYS = {
 export type SecuritySettings = Record<keyof typeof SECURITY_KEYS, boolean>;
 
 export function securitySettings(state: SiteState): SecuritySettings {
-  const read = (key: string) => state.registry[key] === true;
+  const read = (key: string) => own(state.registry, key) === true;
   return {
     selfRegistration: read(SECURITY_KEYS.selfRegistration),
     passwordChoice: read(SECURITY_KEYS.passwordChoice),

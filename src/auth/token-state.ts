@@ -1,9 +1,10 @@
 // Draft mutators for the token bookkeeping in the site state (hashes only).
 import type { Draft } from 'immer';
 import type { AuthState, SiteState } from '../state/model.ts';
+import { own, emptyRecord } from '../lib/records.ts';
 
 export function authDraft(draft: Draft<SiteState>): Draft<AuthState> {
-  draft.auth ??= { tokens: {}, resetTokens: {} };
+  draft.auth ??= { tokens: emptyRecord(), resetTokens: emptyRecord() };
   return draft.auth;
 }
 

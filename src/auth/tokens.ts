@@ -5,6 +5,7 @@ import type { SiteState } from '../state/model.ts';
 import { signToken, verifyToken, type TokenClaims } from './jwt.ts';
 import type { TokenSecrets } from './secrets.ts';
 import { issueTicket, readTicket } from './session-cookie.ts';
+import { own } from '../lib/records.ts';
 
 export interface TokenOptions {
   /** Token lifetime in seconds; 0 = tokens without `exp` (valid indefinitely). Default 12 h. */
@@ -51,7 +52,7 @@ export class TokenService {
   read(state: SiteState, token: string, nowSeconds: number): TokenClaims | undefined {
     const claims = verifyToken(token, this.secrets.verifyingKeys(this.options.useKeyring), nowSeconds);
     if (!claims) return undefined;
-    if (this.options.storeTokens && !state.auth?.tokens[tokenHash(token)]) return undefined;
+    if (this.options.storeTokens && !own(state.auth?.tokens, tokenHash(token))) return undefined;
     return claims;
   }
 

@@ -2,6 +2,7 @@
 // to a normalised Criterion: values cast per index kind (dates, booleans, paths, text). Bad values
 // are client errors (400) here; Plone answers 500 for some of them.
 import { ApiError, badRequest } from '../lib/errors.ts';
+import { MAX_SEARCH_TERMS, MAX_SEARCH_TEXT_LENGTH } from '../lib/limits.ts';
 import { parseBoolean } from '../http/query.ts';
 import { INDEXES, TEXT_INDEX_FIELDS } from './indexes.ts';
 import type { Criterion, Scalar } from './query.ts';
@@ -92,12 +93,20 @@ function rangeOption(v: unknown): Criterion['range'] {
   return undefined;
 }
 
+/** Bounds the work of one full-text query (its length and number of words): 400 beyond them. */
+function checkSearchText(index: string, text: string): void {
+  if (text.length > MAX_SEARCH_TEXT_LENGTH) throw badRequest(`The ${index} query is longer than ${MAX_SEARCH_TEXT_LENGTH} characters.`);
+  let words = 0;
+  for (const _ of text.matchAll(/\S+/g)) if (++words > MAX_SEARCH_TERMS) throw badRequest(`The ${index} query has more than ${MAX_SEARCH_TERMS} words.`);
+}
+
 /** Normalise the query of one index. */
 export function toCriterion(index: string, raw: RawIndexQuery, siteId: string): Criterion {
   const kind = INDEXES[index];
   const c: Criterion = { index, kind };
   if (kind === 'text') {
     const text = asList(raw.query).map(String).join(' ');
+    checkSearchText(index, text);
     c.text = parseTextQuery(text);
     c.fields = TEXT_INDEX_FIELDS[index];
     return c;

@@ -8,6 +8,7 @@ import { publicationWindow, toMs } from '../auth/publication.ts';
 import { analyze, htmlToText } from './analyze.ts';
 import type { DocTerms } from './fulltext.ts';
 import { commentStats } from '../endpoints/comments/thread.ts';
+import { own } from '../lib/records.ts';
 
 export type IndexValue = string | number | boolean | null | string[];
 
@@ -105,7 +106,7 @@ function objectProvides(state: SiteState, node: ContentNode): string[] {
 }
 
 function computeProvides(state: SiteState, node: ContentNode): string[] {
-  const type = state.types[node.type];
+  const type = own(state.types, node.type);
   const out = ['plone.dexterity.interfaces.IDexterityContent', ...(TYPE_INTERFACES[node.type] ?? [])];
   if (type?.folderish) out.push('Products.CMFCore.interfaces.IFolderish', 'plone.dexterity.interfaces.IDexterityContainer');
   else out.push('plone.dexterity.interfaces.IDexterityItem');
@@ -150,7 +151,7 @@ export const termsOf = (node: ContentNode): DocTerms => textsOf(node).map(analyz
 /** Index values of `node`, given its allowedRolesAndUsers tokens. */
 export function indexValues(state: SiteState, node: ContentNode, allowed: string[]): Entry {
   const f = node.fields;
-  const type = state.types[node.type];
+  const type = own(state.types, node.type);
   const parent = node.parent === null ? undefined : getNode(state, node.parent);
   const effective = toMs(f.effective);
   const expires = toMs(f.expires);

@@ -15,6 +15,7 @@ import { cacheKey, cached, remember } from './response-cache.ts';
 import { parseUrl, type ParsedUrl } from './parse-url.ts';
 import { parseQuery } from './query.ts';
 import { isWrite, type ApiRequest, type ApiResponse, type RequestContext, type Route, type Services } from './types.ts';
+import { own } from '../lib/records.ts';
 
 export type ViewHandler = (state: SiteState, req: ApiRequest, services: Services) => ApiResponse | Promise<ApiResponse>;
 
@@ -63,7 +64,7 @@ function nearestViewable(state: SiteState, principal: Principal, path: string[],
   let node: ContentNode = rootOf(state);
   let best = siteUrl;
   for (const id of path) {
-    const uid = Object.hasOwn(node.childIds, id) ? node.childIds[id] : undefined;
+    const uid = own(node.childIds, id);
     const next = uid ? getNode(state, uid) : undefined;
     if (!next) break;
     node = next;

@@ -9,6 +9,7 @@ import { navigationRoot } from '../serialize/navigation-root.ts';
 import de from './catalog/de.ts';
 import es from './catalog/es.ts';
 import fr from './catalog/fr.ts';
+import { own } from '../lib/records.ts';
 
 const CATALOGS: Record<string, Record<string, string>> = { de, es, fr };
 
@@ -46,7 +47,7 @@ function computeLanguage(state: SiteState, req: ApiRequest): string {
     const own = req.context.fields.language;
     if (typeof own === 'string' && own) return own;
   }
-  return acceptedLanguages(req.header('accept-language')).find((l) => l === 'en' || l in CATALOGS) ?? 'en';
+  return acceptedLanguages(req.header('accept-language')).find((l) => l === 'en' || Object.hasOwn(CATALOGS, l)) ?? 'en';
 }
 
 /** `msgid` in `language`, if that language has a translation of it. */
@@ -63,6 +64,6 @@ export function translate(state: SiteState, req: ApiRequest, msgid: string): str
 
 /** The translated title of a content type. */
 export function typeTitle(state: SiteState, req: ApiRequest, typeId: string): string {
-  const type = state.types[typeId];
+  const type = own(state.types, typeId);
   return type ? translate(state, req, type.title) : typeId;
 }

@@ -8,6 +8,7 @@ import type { BlobRef, ContentNode, SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
 import { fieldsOf } from '../types/schema.ts';
 import { TRANSITIONS } from '../fixtures/content.ts';
+import { own } from '../lib/records.ts';
 
 export interface ExportedFixture {
   site: Record<string, unknown>;
@@ -48,7 +49,7 @@ export function fixtureFromState(state: SiteState, options: ExportOptions = {}):
 
   /** The POST/PATCH body fields of a node: its writable schema fields, in the input form. */
   const bodyOf = (node: ContentNode, skip: Set<string>, where: string) => {
-    const type = state.types[node.type];
+    const type = own(state.types, node.type);
     const out: Record<string, unknown> = {};
     for (const field of type ? fieldsOf(type) : []) {
       const value = node.fields[field.name];
@@ -71,7 +72,7 @@ export function fixtureFromState(state: SiteState, options: ExportOptions = {}):
   };
 
   const entry = (node: ContentNode, path: string): Record<string, unknown> => {
-    const type = state.types[node.type];
+    const type = own(state.types, node.type);
     const body: Record<string, unknown> = { '@type': node.type, id: node.id, UID: node.uid, ...bodyOf(node, new Set(['creators']), path) };
     if (type && node.layout && node.layout !== type.defaultView) body.layout = node.layout;
     if (node.reviewState && node.reviewState !== 'private') {

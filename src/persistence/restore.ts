@@ -1,11 +1,12 @@
 // Start-up: the newest valid snapshot, then every journaled change after it, in order. Damage is
 // reported; a torn last record is dropped; anything that would yield a partial site is fatal.
 import { unlinkSync } from 'node:fs';
-import { applyPatches, freeze } from 'immer';
+import { freeze } from 'immer';
 import type { SiteState } from '../state/model.ts';
 import { checkSite } from '../state/invariants.ts';
 import { listDataDir } from './files.ts';
 import { readJournal } from './journal.ts';
+import { replayPatches } from '../state/patches.ts';
 import { readSnapshot, SnapshotError, type SnapshotHeader } from './snapshot.ts';
 
 export interface Restored {
@@ -88,7 +89,7 @@ export function restore(dir: string, log: Logger = consoleLogger, options: { rea
       if (record.c !== changes + 1) {
         throw new RestoreError(`journal ${journal.path}: changes ${changes + 1}..${record.c - 1} are missing; refusing to start`);
       }
-      state = applyPatches(state, record.patches);
+      state = replayPatches(state, record.patches);
       changes = record.c;
       lastChange = record.t;
       replayed++;

@@ -1,6 +1,7 @@
 // fast-check: any reachable state round-trips through a snapshot; replaying the journal of any
 // change sequence gives the live state.
-import { applyPatches, type Patch } from 'immer';
+import type { Patch } from 'immer';
+import { replayPatches } from '../state/patches.ts';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -118,7 +119,7 @@ describe('persistence properties', () => {
         for (const line of lines) {
           const record = decodeRecord(line.slice(0, -1))!;
           expect(record).toBeDefined();
-          replayed = applyPatches(replayed, record.patches as Patch[]);
+          replayed = replayPatches(replayed, record.patches as Patch[]);
         }
         expect(isDeepStrictEqual(replayed, server.store.current)).toBe(true);
       }),

@@ -12,6 +12,7 @@ import { freeze } from 'immer';
 import { decode, encode } from './codec.ts';
 import type { NodeShards, SiteState } from '../state/model.ts';
 import { snapshotName, writeAtomically } from './files.ts';
+import { restoreNullPrototypes } from '../state/keyed.ts';
 
 export const SNAPSHOT_FORMAT = 'cms-oracle-snapshot';
 export const SNAPSHOT_VERSION = 1;
@@ -155,7 +156,8 @@ export function parseSnapshot(path: string, bytes: Buffer): { header: SnapshotHe
         count += Object.keys(chunk.s).length;
       }
     }
-    const state = { ...base, nodes } as SiteState; // `nodes` keeps its place: base has it as null
+    // `nodes` keeps its place (base has it as null); keyed records get their null prototype back.
+    const state = restoreNullPrototypes({ ...base, nodes } as SiteState);
     if (count !== header.nodeCount || state.nodeCount !== header.nodeCount) {
       throw new SnapshotError(path, `header says ${header.nodeCount} objects, found ${count}`);
     }

@@ -17,6 +17,7 @@ import { lockInfo } from './lock.ts';
 import { workingCopyInfo } from './working-copy.ts';
 import { discussionEnabled } from '../endpoints/comments/settings.ts';
 import { typeTitle } from '../i18n/translate.ts';
+import { own } from '../lib/records.ts';
 
 /** Fields the serializer writes itself, or never writes, whatever the schema says. */
 const SKIPPED_FIELDS = new Set(['id', 'allow_discussion', 'changeNote']);
@@ -68,7 +69,7 @@ export function wantsItems(node: ContentNode, req: ApiRequest): boolean {
 }
 
 export function serializeContent(state: SiteState, node: ContentNode, req: ApiRequest, options: SerializeOptions = {}): Record<string, unknown> {
-  const type = state.types[node.type];
+  const type = own(state.types, node.type);
   const isRoot = node.parent === null;
   const url = urlOf(state, node, req.url.siteUrl);
   const out: Record<string, unknown> = {};

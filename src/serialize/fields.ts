@@ -10,6 +10,7 @@ import { urlOf } from './urls.ts';
 import { LANGUAGES, METADATA_FIELD_TITLES } from '../types/vocabularies.ts';
 import { summary } from './summary.ts';
 import { resolvedRemoteUrl } from './remote-url.ts';
+import { own } from '../lib/records.ts';
 
 /** Value a field has when nothing was stored. */
 export function missingValue(field: FieldDef): unknown {
@@ -84,11 +85,11 @@ function relationValue(state: SiteState, req: ApiRequest, uid: unknown) {
 
 function tokenTitle(field: FieldDef, token: string): { title: string; token: string } | undefined {
   if (field.vocabulary === 'cms.app.vocabularies.SupportedContentLanguages') {
-    const title = LANGUAGES[token];
+    const title = own(LANGUAGES, token);
     return title ? { title, token } : undefined;
   }
   if (field.vocabulary === 'cms.app.contenttypes.metadatafields') {
-    return { title: METADATA_FIELD_TITLES[token] ?? token, token };
+    return { title: own(METADATA_FIELD_TITLES, token) ?? token, token };
   }
   return undefined;
 }

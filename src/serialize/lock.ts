@@ -2,6 +2,7 @@
 import type { ApiRequest } from '../http/types.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { formatDate } from './dates.ts';
+import { own } from '../lib/records.ts';
 
 export function activeLock(node: ContentNode, now: string) {
   const lock = node.lock;
@@ -13,7 +14,7 @@ export function activeLock(node: ContentNode, now: string) {
 export function lockInfo(state: SiteState, node: ContentNode, req: ApiRequest): Record<string, unknown> {
   const lock = activeLock(node, req.now);
   if (!lock) return { locked: false, stealable: true };
-  const user = state.users[lock.creator];
+  const user = own(state.users, lock.creator);
   return {
     created: formatDate(lock.created),
     creator: lock.creator,

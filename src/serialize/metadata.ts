@@ -5,6 +5,7 @@ import { SCALES, fitInto, scaleFileName } from '../blobs/scales.ts';
 import { formatDate } from './dates.ts';
 import { pathOf } from '../state/select.ts';
 import { urlOf } from './urls.ts';
+import { own } from '../lib/records.ts';
 
 export const METADATA_COLUMNS = [
   'CreationDate', 'Creator', 'Date', 'Description', 'EffectiveDate', 'ExpirationDate', 'ModificationDate',
@@ -62,7 +63,7 @@ export function metadataColumn(state: SiteState, node: ContentNode, name: string
   switch (name) {
     case 'Title': return f.title ?? '';
     case 'Description': return f.description ?? '';
-    case 'Type': return state.types[node.type]?.title ?? node.type;
+    case 'Type': return own(state.types, node.type)?.title ?? node.type;
     case 'portal_type': return node.type;
     case 'UID': return node.uid;
     case 'id':
@@ -83,7 +84,7 @@ export function metadataColumn(state: SiteState, node: ContentNode, name: string
     case 'ExpirationDate': return formatDate(f.expires) ?? 'None';
     case 'Date': return formatDate(f.effective) ?? formatDate(node.modified);
     case 'exclude_from_nav': return f.exclude_from_nav === true;
-    case 'is_folderish': return state.types[node.type]?.folderish ?? false;
+    case 'is_folderish': return own(state.types, node.type)?.folderish ?? false;
     case 'getIcon': return !!(f.image || f.preview_image);
     case 'hasPreviewImage': return !!(f.image || f.preview_image);
     case 'getObjSize': return humanSize(blobOf(node)?.size ?? 0);

@@ -3,9 +3,10 @@
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
 import { rootOf } from '../state/select.ts';
+import { own } from '../lib/records.ts';
 
 export const isNavigationRoot = (state: SiteState, node: ContentNode): boolean =>
-  node.parent === null || !!state.types[node.type]?.behaviors.includes('cms.navigationroot');
+  node.parent === null || !!own(state.types, node.type)?.behaviors.includes('cms.navigationroot');
 
 export function navigationRoot(state: SiteState, node: ContentNode): ContentNode {
   let current: ContentNode | undefined = node;

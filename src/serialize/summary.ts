@@ -4,11 +4,12 @@ import type { ContentNode, SiteState } from '../state/model.ts';
 import { urlOf } from './urls.ts';
 import { typeTitle } from '../i18n/translate.ts';
 import { metadataColumn, METADATA_COLUMNS, VOLTO_SUMMARY_COLUMNS } from './metadata.ts';
+import { own } from '../lib/records.ts';
 
 const IGNORED = new Set(['getObject', 'getDataOrigin', 'getUserData']);
 
 export function summary(state: SiteState, node: ContentNode, req: ApiRequest, metadataFields: string[] = []): Record<string, unknown> {
-  const type = state.types[node.type];
+  const type = own(state.types, node.type);
   const isRoot = node.parent === null;
   const out: Record<string, unknown> = {
     '@id': urlOf(state, node, req.url.siteUrl),

@@ -6,6 +6,7 @@ import { getNode } from '../state/nodes.ts';
 import { canView, hasPermission } from '../auth/check.ts';
 import { formatDate } from './dates.ts';
 import { urlOf } from './urls.ts';
+import { own } from '../lib/records.ts';
 
 export interface CheckOut {
   baseline: ContentNode;
@@ -32,7 +33,7 @@ export function workingCopyInfo(state: SiteState, node: ContentNode, req: ApiReq
   const visible =
     out && (isCopy || canView(state, req.principal, out.copy) || hasPermission(state, req.principal, out.baseline, 'Modify portal content'));
   if (!out || !visible) return { working_copy: null, working_copy_of: null };
-  const user = state.users[out.link.creator];
+  const user = own(state.users, out.link.creator);
   return {
     working_copy: {
       '@id': urlOf(state, out.copy, req.url.siteUrl),

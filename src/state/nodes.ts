@@ -1,6 +1,7 @@
 // The UID index: nodes sharded two levels deep by a hash of the UID, so that a write through
 // Immer copies at most two maps of <=256 keys plus the node, whatever the size of the site.
 import type { ContentNode, NodeShards, SiteState } from './model.ts';
+import { emptyRecord, own } from '../lib/records.ts';
 
 /** The two shard keys (outer, inner) a UID is stored under. */
 export function shardKeys(uid: string): [string, string] {
@@ -15,7 +16,7 @@ export function shardKeys(uid: string): [string, string] {
 
 export function getNode(state: { nodes: NodeShards }, uid: string): ContentNode | undefined {
   const [a, b] = shardKeys(uid);
-  return state.nodes[a]?.[b]?.[uid];
+  return own(own(own(state.nodes, a), b), uid);
 }
 
 export function mustGetNode(state: { nodes: NodeShards }, uid: string): ContentNode {
@@ -27,17 +28,17 @@ export function mustGetNode(state: { nodes: NodeShards }, uid: string): ContentN
 /** Draft mutator: insert or replace a node. */
 export function putNode(draft: SiteState, node: ContentNode): void {
   const [a, b] = shardKeys(node.uid);
-  const outer = (draft.nodes[a] ??= {});
-  const inner = (outer[b] ??= {});
-  if (!inner[node.uid]) draft.nodeCount += 1;
+  const outer = (draft.nodes[a] ??= emptyRecord());
+  const inner = (outer[b] ??= emptyRecord());
+  if (!Object.hasOwn(inner, node.uid)) draft.nodeCount += 1;
   inner[node.uid] = node;
 }
 
 /** Draft mutator: remove a node from the index (not from its parent). */
 export function dropNode(draft: SiteState, uid: string): void {
   const [a, b] = shardKeys(uid);
-  const inner = draft.nodes[a]?.[b];
-  if (inner && inner[uid]) {
+  const inner = own(own(draft.nodes, a), b);
+  if (inner && Object.hasOwn(inner, uid)) {
     delete inner[uid];
     draft.nodeCount -= 1;
   }

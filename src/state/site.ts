@@ -3,6 +3,7 @@ import { freeze } from 'immer';
 import type { ContentNode, SiteSettings, SiteState } from './model.ts';
 import { defaultTypes, SITE_ROOT_TYPE } from '../types/defaults.ts';
 import { putNode } from './nodes.ts';
+import { emptyRecord, recordOf } from '../lib/records.ts';
 
 export interface NewSite {
   settings: SiteSettings;
@@ -16,21 +17,21 @@ export interface NewSite {
 export function createSite(input: NewSite): SiteState {
   const state: SiteState = {
     rootUid: input.rootUid,
-    nodes: {},
+    nodes: emptyRecord(),
     nodeCount: 0,
-    types: defaultTypes(input.settings.volto),
+    types: recordOf(defaultTypes(input.settings.volto)),
     settings: input.settings,
-    users: {},
-    groups: {
+    users: emptyRecord(),
+    groups: recordOf({
       Administrators: { id: 'Administrators', title: 'Administrators', description: '', email: '', roles: ['Manager'], members: [] },
       Reviewers: { id: 'Reviewers', title: 'Reviewers', description: '', email: '', roles: ['Reviewer'], members: [] },
       'Site Administrators': { id: 'Site Administrators', title: 'Site Administrators', description: '', email: '', roles: ['Site Administrator'], members: [] },
       AuthenticatedUsers: { id: 'AuthenticatedUsers', title: 'Authenticated Users (Virtual Group)', description: 'Automatic Group Provider', email: '', roles: [], members: [] },
-    },
-    registry: {},
+    }),
+    registry: emptyRecord(),
     nextIntid: 1,
-    aliases: {},
-    relations: {},
+    aliases: emptyRecord(),
+    relations: emptyRecord(),
   };
   const root: ContentNode = {
     uid: input.rootUid,
@@ -52,7 +53,7 @@ export function createSite(input: NewSite): SiteState {
     layout: 'document_view',
     reviewState: null,
     workflowHistory: [],
-    localRoles: {},
+    localRoles: emptyRecord(),
     blockLocalRoles: false,
   };
   putNode(state, root);

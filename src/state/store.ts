@@ -14,7 +14,7 @@ function freezeNew(next: unknown, prev: unknown): void {
   if (next === prev || next === null || typeof next !== 'object' || Object.isFrozen(next)) return;
   Object.freeze(next);
   const old = prev !== null && typeof prev === 'object' ? (prev as Record<string, unknown>) : undefined;
-  for (const key of Object.keys(next)) freezeNew((next as Record<string, unknown>)[key], old?.[key]);
+  for (const key of Object.keys(next)) freezeNew((next as Record<string, unknown>)[key], old && Object.hasOwn(old, key) ? old[key] : undefined);
 }
 
 export interface Commit {

@@ -5,6 +5,7 @@
 import type { Principal } from '../../auth/principal.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { registryValue } from '../../serialize/registry-value.ts';
+import { own } from '../../lib/records.ts';
 
 export interface ActionContext {
   state: SiteState;
@@ -21,7 +22,7 @@ export interface ActionDef {
   condition?: (c: ActionContext) => boolean;
 }
 
-const folderish = (c: ActionContext) => !!c.state.types[c.node.type]?.folderish;
+const folderish = (c: ActionContext) => !!own(c.state.types, c.node.type)?.folderish;
 const notRoot = (c: ActionContext) => c.node.parent !== null;
 const anonymous = (c: ActionContext) => c.principal.id === null;
 const member = (c: ActionContext) => c.principal.id !== null;

@@ -4,6 +4,7 @@ import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 import { installedAddons, type AddonDef } from './catalog.ts';
+import { recordOf } from '../../lib/records.ts';
 
 /** Called after an add-on is installed or uninstalled (other families hook their effects here). */
 export type AddonHook = (draft: Draft<SiteState>, installed: boolean, ctx?: RequestContext) => void;
@@ -11,7 +12,7 @@ const hooks = new Map<string, AddonHook>();
 export const onAddon = (id: string, hook: AddonHook) => void hooks.set(id, hook);
 
 function installedMap(draft: Draft<SiteState>): Record<string, string> {
-  if (!draft.addons) draft.addons = { ...installedAddons(draft as SiteState) };
+  if (!draft.addons) draft.addons = recordOf(installedAddons(draft as SiteState));
   return draft.addons;
 }
 

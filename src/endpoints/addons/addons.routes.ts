@@ -18,7 +18,8 @@ export const addonsRoutes: Route[] = [
       const [id] = req.url.params;
       if (id === undefined) return json(addonList(state, req, has(req.query, 'upgradeable')));
       const addon = findAddon(id);
-      return json(addon ? addonDetail(state, req, addon) : []);
+      if (!addon) throw notFound(); // an unknown name is a 404 (Plone answers 200 [])
+      return json(addonDetail(state, req, addon));
     },
   },
   {

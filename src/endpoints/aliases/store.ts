@@ -5,6 +5,7 @@ import { original, isDraft, type Draft } from 'immer';
 import type { AliasEntry, AliasShards, ContentNode, SiteState } from '../../state/model.ts';
 import { getNode, shardKeys } from '../../state/nodes.ts';
 import { pathOf, traverse } from '../../state/select.ts';
+import { emptyRecord, own } from '../../lib/records.ts';
 
 export const pathString = (segments: string[]) => '/' + segments.join('/');
 export const nodePath = (state: SiteState, node: ContentNode) => pathString(pathOf(state, node));
@@ -14,19 +15,19 @@ export const naive = (iso: string) => iso.replace(/\.\d+/, '').slice(0, 19);
 
 export function getAlias(state: { aliases?: AliasShards }, path: string): AliasEntry | undefined {
   const [a, b] = shardKeys(path);
-  const inner = state.aliases?.[a]?.[b];
+  const inner = own(own(state.aliases, a), b);
   return inner && Object.hasOwn(inner, path) ? inner[path] : undefined;
 }
 
 export function putAlias(draft: SiteState, path: string, entry: AliasEntry): void {
   const [a, b] = shardKeys(path);
-  const outer = ((draft.aliases ??= {})[a] ??= {});
-  (outer[b] ??= {})[path] = entry;
+  const outer = ((draft.aliases ??= emptyRecord())[a] ??= emptyRecord());
+  (outer[b] ??= emptyRecord())[path] = entry;
 }
 
 export function dropAlias(draft: SiteState, path: string): boolean {
   const [a, b] = shardKeys(path);
-  const inner = draft.aliases?.[a]?.[b];
+  const inner = own(own(draft.aliases, a), b);
   if (!inner || !Object.hasOwn(inner, path)) return false;
   delete inner[path];
   return true;

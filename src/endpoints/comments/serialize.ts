@@ -9,12 +9,13 @@ import { portraitUrl } from '../users/serialize.ts';
 import { canDeleteComment, canEditComment, canComment, canSeeComment, mayReply } from './access.ts';
 import { threads } from './thread.ts';
 import { renderText } from './text.ts';
+import { own } from '../../lib/records.ts';
 
 export const commentsUrl = (state: SiteState, node: ContentNode, req: ApiRequest) => `${urlOf(state, node, req.url.siteUrl)}/@comments`;
 
 function authorImage(state: SiteState, username: string | null, siteUrl: string): string | null {
   if (username === null) return null;
-  return state.users[username]?.portrait ? portraitUrl(siteUrl, username) : `${siteUrl}/defaultUser.png`;
+  return own(state.users, username)?.portrait ? portraitUrl(siteUrl, username) : `${siteUrl}/defaultUser.png`;
 }
 
 export function serializeComment(state: SiteState, node: ContentNode, comment: CommentEntry, req: ApiRequest): Record<string, unknown> {

@@ -3,6 +3,7 @@
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import type { TypeDef } from '../../types/model.ts';
 import { registryValue } from '../../serialize/registry-value.ts';
+import { own } from '../../lib/records.ts';
 
 // The registry stores the real `plone.` names (the exchanges write `cms.`; both are read).
 const PREFIX = 'plone.app.discussion.interfaces.IDiscussionSettings.';
@@ -41,9 +42,9 @@ const typeAllows = (type: TypeDef | undefined) => (type as (TypeDef & { allowDis
 /** The effective allow_discussion of an object. */
 export function discussionEnabled(state: SiteState, node: ContentNode): boolean {
   if (discussionSetting(state, 'globally_enabled') !== true) return false;
-  const own = node.fields.allow_discussion;
-  if (typeof own === 'boolean') return own;
-  return typeAllows(state.types[node.type]);
+  const set = node.fields.allow_discussion;
+  if (typeof set === 'boolean') return set;
+  return typeAllows(own(state.types, node.type));
 }
 
 /** Stored form of a sent `allow_discussion` (true/false/null, or the tokens "True"/"False"). */

@@ -6,6 +6,7 @@ import type { CommentEntry, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { discussionSetting } from './settings.ts';
 import { newCommentId, subtreeIds } from './thread.ts';
+import { own } from '../../lib/records.ts';
 
 const bodyOf = (req: ApiRequest): Record<string, unknown> =>
   req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
@@ -29,7 +30,7 @@ export const requestedReply = (req: ApiRequest): string | null => {
 /** A new comment from the form, authored by the caller (site users by their record). */
 export function buildComment(state: SiteState, req: ApiRequest, text: string, inReplyTo: string | null, id: string): CommentEntry {
   const body = bodyOf(req);
-  const user = req.principal.id === null ? undefined : state.users[req.principal.id];
+  const user = req.principal.id === null ? undefined : own(state.users, req.principal.id);
   const anonymous = req.principal.id === null;
   const notify = discussionSetting(state, 'user_notification_enabled') === true && !anonymous ? body.user_notification === true : null;
   return {

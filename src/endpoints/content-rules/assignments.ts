@@ -8,12 +8,13 @@ import type { ContentNode, RuleAssignment, SiteState } from '../../state/model.t
 import { ancestors } from '../../state/select.ts';
 import { CONTENT_RULES_PERMISSION } from './panel.ts';
 import { asObject, findRule, moveItem, rulesOf } from './rules.ts';
+import { own, emptyRecord } from '../../lib/records.ts';
 
 const ruleUrl = (req: ApiRequest, id: string) => `${req.url.siteUrl}/++rule++${id}/@@manage-elements`;
 const pyList = (ids: string[]) => `[${ids.map((i) => `'${i}'`).join(', ')}]`;
 
 function requireFolderish(state: SiteState, node: ContentNode): void {
-  if (node.parent !== null && !state.types[node.type]?.folderish) throw badRequest('Content rules can only be assigned to folders.', 'service');
+  if (node.parent !== null && !own(state.types, node.type)?.folderish) throw badRequest('Content rules can only be assigned to folders.', 'service');
 }
 
 function listing(state: SiteState, req: ApiRequest): Record<string, unknown> {
@@ -39,7 +40,7 @@ function listing(state: SiteState, req: ApiRequest): Record<string, unknown> {
 }
 
 function draftAssignments(draft: Draft<SiteState>, uid: string): Draft<RuleAssignment>[] {
-  draft.contentRules ??= { rules: [], assignments: {}, counter: 0 };
+  draft.contentRules ??= { rules: [], assignments: emptyRecord(), counter: 0 };
   return (draft.contentRules.assignments[uid] ??= []);
 }
 

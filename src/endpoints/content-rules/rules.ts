@@ -6,9 +6,10 @@ import { getNode } from '../../state/nodes.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { pathOf, traverse } from '../../state/select.ts';
 import { ACTIONS, CONDITIONS, EVENTS, elementSchema, elementSummary, fieldDefault, findElement, type ElementDef } from './elements.ts';
+import { own, emptyRecord } from '../../lib/records.ts';
 
 export type ElementKind = ElementDef['kind'];
-const EMPTY: ContentRulesState = { rules: [], assignments: {}, counter: 0 };
+const EMPTY: ContentRulesState = { rules: [], assignments: emptyRecord(), counter: 0 };
 
 export const rulesOf = (state: SiteState): ContentRulesState => state.contentRules ?? EMPTY;
 export const findRule = (state: SiteState, id: string): ContentRule | undefined => rulesOf(state).rules.find((r) => r.id === id);
@@ -20,7 +21,7 @@ export function mustFindRule(state: SiteState, id: string): ContentRule {
 }
 
 function draftRules(draft: Draft<SiteState>): Draft<ContentRulesState> {
-  draft.contentRules ??= { rules: [], assignments: {}, counter: 0 };
+  draft.contentRules ??= { rules: [], assignments: emptyRecord(), counter: 0 };
   return draft.contentRules;
 }
 
@@ -52,7 +53,7 @@ export function ruleSummary(state: SiteState, siteUrl: string, r: ContentRule): 
 
 function elementItems(state: SiteState, siteUrl: string, r: ContentRule, kind: ElementKind, translated: boolean): Record<string, unknown>[] {
   const list = kind === 'condition' ? r.conditions : r.actions;
-  const titles = (ids: string[]) => ids.filter((t) => Object.hasOwn(state.types, t)).map((t) => state.types[t].title);
+  const titles = (ids: string[]) => ids.filter((t) => Object.hasOwn(state.types, t)).map((t) => own(state.types, t)!.title);
   return list.map((el, idx) => {
     const d = findElement(kind, el.type)!;
     return {

@@ -13,6 +13,7 @@ import { chooseId, validateId } from './names.ts';
 import { isPreparedBlob } from './uploads.ts';
 import { recordVersion } from '../history/versions.ts';
 import { releasePath } from '../aliases/store.ts';
+import { own, recordOf } from '../../lib/records.ts';
 
 /** Run in the same commit after an object is created (e.g. linking a translation). */
 export type CreateHook = (draft: Draft<SiteState>, req: ApiRequest, uid: string, body: Record<string, unknown>) => void;
@@ -34,11 +35,11 @@ export function checkCreate(state: SiteState, req: ApiRequest, container: Conten
   const record = body as Record<string, unknown>;
   const typeId = record['@type'];
   if (typeId === undefined || typeId === null || typeId === '') throw badRequest("Property '@type' is required", 'service');
-  if (typeof typeId !== 'string' || !state.types[typeId] || !state.types[typeId].globalAllow) {
+  const type = typeof typeId === 'string' ? own(state.types, typeId) : undefined;
+  if (typeof typeId !== 'string' || !type?.globalAllow) {
     throw forbidden(`Invalid '@type' parameter. No content type with the name '${String(typeId)}' found`);
   }
-  const type = state.types[typeId];
-  const containerType = state.types[container.type];
+  const containerType = own(state.types, container.type);
   const allowed = containerType?.allowedTypes;
   if (!containerType?.folderish || (allowed && !allowed.includes(typeId))) throw forbidden(`Disallowed subobject type: ${typeId}`);
   if (!hasPermission(state, req.principal, container, type.addPermission)) throw forbidden(`Cannot create ${typeId}`);
@@ -91,7 +92,7 @@ export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: C
     workflowHistory: workflow
       ? [{ action: null, actor: creator, comments: '', review_state: workflow.initial, time: req.now }]
       : [],
-    localRoles: req.principal.id ? { [req.principal.id]: ['Owner'] } : {},
+    localRoles: recordOf(req.principal.id ? [[req.principal.id, ['Owner']]] : []),
     blockLocalRoles: false,
   };
   addChild(draft as SiteState, container.uid, node);

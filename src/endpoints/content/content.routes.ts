@@ -11,6 +11,7 @@ import { prepareUploads } from './uploads.ts';
 import './collection.ts';
 import { first } from '../../http/query.ts';
 import { serializeVersion } from '../history/history.ts';
+import { own } from '../../lib/records.ts';
 
 export const contentRoutes: Route[] = [
   {
@@ -33,11 +34,11 @@ export const contentRoutes: Route[] = [
       const body = req.body as Record<string, unknown> | undefined;
       const typeId = body && typeof body === 'object' ? body['@type'] : undefined;
       if (typeof typeId === 'string' && Object.hasOwn(state.types, typeId)) {
-        await prepareUploads(services.blobs, state.types[typeId], body);
+        await prepareUploads(services.blobs, own(state.types, typeId), body);
       }
     },
     handle: (state, req) => {
-      const containerType = state.types[req.context.type];
+      const containerType = own(state.types, req.context.type);
       if (!containerType?.folderish) throw notFound();
       const body = checkCreate(state, req, req.context, req.body);
       return {
@@ -55,7 +56,7 @@ export const contentRoutes: Route[] = [
     endpoint: null,
     on: 'content',
     permission: 'Modify portal content',
-    prepare: (state, req, services) => prepareUploads(services.blobs, state.types[req.context.type], req.body),
+    prepare: (state, req, services) => prepareUploads(services.blobs, own(state.types, req.context.type), req.body),
     handle: (state, req) => {
       const body = checkBody(req.body);
       checkLock(req.context, req);

@@ -12,6 +12,7 @@ import { validateId } from './names.ts';
 import { pathOf } from '../../state/select.ts';
 import { recordVersion } from '../history/versions.ts';
 import { recordMove } from '../aliases/store.ts';
+import { own } from '../../lib/records.ts';
 
 export function checkBody(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -77,7 +78,8 @@ function applySort(state: SiteState, node: ContentNode, sort: unknown, req: ApiR
 export function updateContent(draft: Draft<SiteState>, req: ApiRequest, uid: string, body: Record<string, unknown>): string {
   const state = draft as SiteState;
   const node = mustGetNode(state, uid);
-  const type = state.types[node.type];
+  const type = own(state.types, node.type);
+  if (!type) throw badRequest(`Cannot deserialize type ${node.type}`);
   const isRoot = node.parent === null;
   if ((body.ordering !== undefined || body.sort !== undefined) && !type.folderish) {
     throw badRequest('Content ordering is not supported by this resource');

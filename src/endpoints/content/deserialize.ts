@@ -9,6 +9,7 @@ import { resolveReference } from './references.ts';
 import { isPreparedBlob } from './uploads.ts';
 import { LANGUAGES } from '../../types/vocabularies.ts';
 import { parseAllowDiscussion } from '../comments/settings.ts';
+import { own } from '../../lib/records.ts';
 
 /** Keys handled by the content endpoints themselves, never as schema fields. */
 const NOT_FIELDS = new Set(['id', '@type', 'UID', 'layout', 'ordering', 'sort', 'changeNote', 'allow_discussion']);
@@ -48,7 +49,7 @@ function checkScalar(field: FieldDef, value: unknown, kind = field.kind): { valu
       const token = value && typeof value === 'object' && 'token' in value ? (value as { token: unknown }).token : value;
       if (typeof token !== 'string') return { error: WRONG_TYPE };
       if (field.choices && !field.choices.some(([t]) => t === token)) return { error: 'Constraint not satisfied' };
-      if (field.vocabulary === 'cms.app.vocabularies.SupportedContentLanguages' && token !== '' && !LANGUAGES[token]) {
+      if (field.vocabulary === 'cms.app.vocabularies.SupportedContentLanguages' && token !== '' && !own(LANGUAGES, token)) {
         return { error: 'Constraint not satisfied' };
       }
       return { value: token };

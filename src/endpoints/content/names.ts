@@ -1,5 +1,6 @@
 // Short ids: normalising titles and file names, checking and making ids unique in a container.
 import type { ContentNode } from '../../state/model.ts';
+import { MAX_ID_LENGTH } from '../../lib/limits.ts';
 
 /** Ids that would shadow views or services of a container. */
 const RESERVED = new Set(['login', 'layout', 'plone', 'zip', 'properties', 'view', 'edit', 'index_html', 'logout', 'search', 'sitemap', 'contact-info', 'accessibility-info', 'resolveuid', 'VirtualHostBase', 'VirtualHostRoot']);
@@ -18,6 +19,7 @@ export function normalizeId(text: string, keepDot = false): string {
 
 export function validateId(id: unknown): string | undefined {
   if (typeof id !== 'string' || !id) return 'The id must be a non-empty string.';
+  if (id.length > MAX_ID_LENGTH) return `The id is longer than ${MAX_ID_LENGTH} characters.`;
   if (id.startsWith('@') || id.startsWith('++') || id.startsWith('_') || id.startsWith('aq_')) return `The id "${id}" is invalid because it begins with a reserved prefix.`;
   if (!/^[A-Za-z0-9._~ -]+$/.test(id) || id === '.' || id === '..') return `The id "${id}" contains characters which are illegal in URLs.`;
   if (RESERVED.has(id)) return `The id "${id}" is reserved.`;

@@ -9,6 +9,7 @@ import { navFilter, navTitle, showInNavigation, type NavFilter } from '../../ser
 import { urlOf } from '../../serialize/urls.ts';
 import { resolvedRemoteUrl } from '../../serialize/remote-url.ts';
 import { contextNavOptions, type ContextNavOptions } from './options.ts';
+import { own } from '../../lib/records.ts';
 
 interface Walk {
   state: SiteState;
@@ -35,7 +36,7 @@ function entry(w: Walk, node: ContentNode, items: Record<string, unknown>[]): Re
     href: remote || url,
     icon: node.type === 'File' && !options.noIcons ? `${req.url.siteUrl}/++plone++mimetype-icons/file.png` : '',
     is_current: node.uid === req.context.uid,
-    is_folderish: state.types[node.type]?.folderish ?? false,
+    is_folderish: own(state.types, node.type)?.folderish ?? false,
     is_in_path: w.parents.has(node.uid),
     items,
     normalized_id: normalize(node.id),
@@ -58,7 +59,7 @@ function tree(w: Walk, node: ContentNode, depth: number): Record<string, unknown
 /** The object whose children the tree lists, or undefined when nothing is to be shown. */
 function treeRoot(state: SiteState, context: ContentNode, options: ContextNavOptions, base: ContentNode): ContentNode | undefined {
   if (options.currentFolderOnly) {
-    if (state.types[context.type]?.folderish) return context;
+    if (own(state.types, context.type)?.folderish) return context;
     return ancestors(state, context).pop() ?? context;
   }
   if (options.topLevel <= 0) return base;

@@ -8,15 +8,16 @@ import type { TypeDef } from '../../types/model.ts';
 import { registerCustomPanel } from './custom-panels.ts';
 import { applyTypeChanges, newType, removeType, typeChanges } from './type-changes.ts';
 import { TYPES_PANEL, typeResourceJson, typesInOrder, typesPanelJson, typesPanelUrl } from './type-resource.ts';
+import { own } from '../../lib/records.ts';
 
 function typeAt(state: SiteState, rest: string[]): TypeDef {
   if (rest.length > 1) throw notFound('', 'null');
   const id = rest[0];
   if (!id || !Object.hasOwn(state.types, id)) throw notFound('', 'null');
-  return state.types[id];
+  return own(state.types, id)!;
 }
 
-const typeJson = (state: SiteState, req: ApiRequest, id: string) => typeResourceJson(state, state.types[id], req.url.siteUrl);
+const typeJson = (state: SiteState, req: ApiRequest, id: string) => typeResourceJson(state, own(state.types, id)!, req.url.siteUrl);
 
 registerCustomPanel({
   ...TYPES_PANEL,

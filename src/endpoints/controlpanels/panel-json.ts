@@ -7,6 +7,7 @@ import { registryValue } from '../../serialize/registry-value.ts';
 import { fieldProperty } from '../types/schema-json.ts';
 import { initialValue, type PanelField } from './panel-fields.ts';
 import type { RegistryPanel } from './panels.ts';
+import { own } from '../../lib/records.ts';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -20,8 +21,8 @@ function termTitle(state: SiteState, field: FieldDef, token: string): string {
   if (inline) return inline[1];
   const vocabulary = field.vocabulary ?? '';
   if (vocabulary.endsWith('Weekdays')) return WEEKDAYS[Number(token)] ?? token;
-  if (vocabulary.endsWith('Languages')) return LANGUAGES[token] ?? token;
-  if (vocabulary.endsWith('Types') && Object.hasOwn(state.types, token)) return state.types[token].title;
+  if (vocabulary.endsWith('Languages')) return own(LANGUAGES, token) ?? token;
+  if (vocabulary.endsWith('Types') && Object.hasOwn(state.types, token)) return own(state.types, token)!.title;
   return token;
 }
 

@@ -6,6 +6,8 @@ import type { SiteState } from '../../state/model.ts';
 import type { TypeDef } from '../../types/model.ts';
 import { SITE_ROOT_TYPE } from '../../types/defaults.ts';
 import { behaviorChoices } from './behavior-catalogue.ts';
+import { MAX_NAME_LENGTH, MAX_TITLE_LENGTH } from '../../lib/limits.ts';
+import { own } from '../../lib/records.ts';
 
 /** `"My Custom Content Type"` -> `my_custom_content_type`. */
 export function typeIdFrom(title: string): string {
@@ -16,15 +18,23 @@ export function typeIdFrom(title: string): string {
     .replace(/[^a-z0-9_.]/g, '');
 }
 
+const TYPE_ID = /^[A-Za-z0-9_.]+$/;
+
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** The type a POST body asks for; refuses a missing title or a taken id. */
 export function newType(state: SiteState, body: unknown): TypeDef {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  if (b.title !== undefined && typeof b.title !== 'string') throw validationError([{ field: 'title', message: 'Object is of wrong type.' }]);
+  if (b.id !== undefined && b.id !== null && typeof b.id !== 'string') throw validationError([{ field: 'id', message: 'Object is of wrong type.' }]);
   const title = str(b.title)?.trim();
   if (!title) throw badRequest("Property 'title' is required");
+  if (title.length > MAX_TITLE_LENGTH) throw validationError([{ field: 'title', message: `Value is too long (at most ${MAX_TITLE_LENGTH} characters).` }]);
   const id = str(b.id)?.trim() || typeIdFrom(title);
   if (!id) throw badRequest(`Invalid id for the title '${title}'`);
+  // The panel's "Short Name": letters, digits, _ and . (plone.app.dexterity), of a bounded length.
+  if (!TYPE_ID.test(id)) throw validationError([{ field: 'id', message: 'Please use only letters, numbers and the following characters: _.' }]);
+  if (id.length > MAX_NAME_LENGTH) throw validationError([{ field: 'id', message: `Value is too long (at most ${MAX_NAME_LENGTH} characters).` }]);
   if (Object.hasOwn(state.types, id)) throw badRequest(`A content type with the id '${id}' already exists.`);
   return {
     id,
@@ -55,6 +65,7 @@ export function typeChanges(state: SiteState, body: unknown): TypeChange[] {
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     if (key === 'title' || key === 'description') {
       if (typeof value !== 'string' || (key === 'title' && !value.trim())) wrong(key);
+      else if (key === 'title' && value.length > MAX_TITLE_LENGTH) errors.push({ field: key, message: `Value is too long (at most ${MAX_TITLE_LENGTH} characters).` });
       else changes.push((t) => void (t[key] = value));
     } else if (key === 'allowed_content_types') {
       if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || !Object.hasOwn(state.types, v))) wrong(key);
@@ -74,7 +85,7 @@ export function typeChanges(state: SiteState, body: unknown): TypeChange[] {
 
 /** Order matters: an allowed list set in the same body survives `filter_content_types: true`. */
 export function applyTypeChanges(draft: Draft<SiteState>, id: string, changes: TypeChange[]): void {
-  const type = draft.types[id];
+  const type = own(draft.types, id)!;
   for (const change of changes) change(type);
 }
 

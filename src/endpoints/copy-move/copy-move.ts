@@ -11,9 +11,10 @@ import { WORKFLOWS } from '../../workflow/definitions.ts';
 import { recordMove, releasePath, pathString } from '../aliases/store.ts';
 import { recordVersion } from '../history/versions.ts';
 import { pasteId } from './plan.ts';
+import { own } from '../../lib/records.ts';
 
 function fresh(state: SiteState, src: ContentNode, req: ApiRequest, parent: string, id: string): ContentNode {
-  const workflowId = state.types[src.type]?.workflow;
+  const workflowId = own(state.types, src.type)?.workflow;
   const workflow = workflowId ? WORKFLOWS[workflowId] : undefined;
   const actor = req.principal.id ?? 'Anonymous User';
   const { lock: _lock, versions: _versions, ...rest } = src;

@@ -7,9 +7,10 @@ import { notFound } from '../../lib/errors.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { checkDestination, checkMovable, outermost, resolveSources } from './plan.ts';
 import { copySubtree, moveNode } from './copy-move.ts';
+import { own } from '../../lib/records.ts';
 
 function handle(state: SiteState, req: ApiRequest, move: boolean): Outcome {
-  if (!state.types[req.context.type]?.folderish) throw notFound();
+  if (!own(state.types, req.context.type)?.folderish) throw notFound();
   let sources = resolveSources(state, req);
   checkDestination(state, req, sources);
   if (move) {

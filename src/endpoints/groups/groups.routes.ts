@@ -11,7 +11,8 @@ import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.t
 import type { SiteState } from '../../state/model.ts';
 import { allGroups, groupSummary, groupUrl, serializeGroup } from './serialize.ts';
 import { noBody } from '../users/policy.ts';
-import { checkNewGroup, newGroup, readIds, readRoles, setMember } from './write.ts';
+import { checkGroupProperties, checkNewGroup, newGroup, readIds, readRoles, setMember } from './write.ts';
+import { own } from '../../lib/records.ts';
 
 const MANAGE = 'Plone Site Setup: Users and Groups';
 const DEFAULT_LIMIT = 25;
@@ -32,7 +33,7 @@ function list(state: SiteState, req: ApiRequest) {
   return json(found.slice(0, Math.max(0, limit)).map((g) => groupSummary(g, req.url.siteUrl)));
 }
 
-const touchesManager = (state: SiteState, id: string) => state.groups[id]?.roles.includes('Manager') ?? false;
+const touchesManager = (state: SiteState, id: string) => own(state.groups, id)?.roles.includes('Manager') ?? false;
 
 export const groupsRoutes: Route[] = [
   {
@@ -44,7 +45,7 @@ export const groupsRoutes: Route[] = [
       if (isAnonymous(req.principal)) throw unauthorized();
       const [id, ...rest] = req.url.params;
       if (id === undefined) return list(state, req);
-      const group = rest.length ? undefined : Object.hasOwn(state.groups, id) ? state.groups[id] : undefined;
+      const group = rest.length ? undefined : Object.hasOwn(state.groups, id) ? own(state.groups, id) : undefined;
       if (!group) throw noBody(404, 'NotFound');
       return json(serializeGroup(group, req));
     },
@@ -59,6 +60,7 @@ export const groupsRoutes: Route[] = [
       const root = services.auth.root;
       const data = bodyOf(req);
       const id = checkNewGroup(state, root, data.groupname);
+      checkGroupProperties(data);
       const roles = readRoles(data.roles, isManager(state, req.principal), 'create') ?? [];
       const groups = readIds(data.groups, 'groups');
       const users = readIds(data.users, 'users');
@@ -68,7 +70,7 @@ export const groupsRoutes: Route[] = [
           for (const member of [...groups, ...users]) setMember(draft, root, id, member, true);
         },
         respond: (next: SiteState) =>
-          json(serializeGroup(next.groups[id], { ...req, url: { ...req.url, requestUrl: req.url.requestPath } }), 201, {
+          json(serializeGroup(own(next.groups, id)!, { ...req, url: { ...req.url, requestUrl: req.url.requestPath } }), 201, {
             Location: groupUrl(req.url.siteUrl, id),
           }),
       };
@@ -86,6 +88,7 @@ export const groupsRoutes: Route[] = [
       const manager = isManager(state, req.principal);
       if (touchesManager(state, id) && !manager) throw badRequest("You don't have permission to modify a group with the 'Manager' role");
       const data = bodyOf(req);
+      checkGroupProperties(data);
       const roles = readRoles(data.roles, manager, 'modify');
       const groups = readIds(data.groups, 'groups');
       const users = data.users ?? {};
@@ -95,7 +98,7 @@ export const groupsRoutes: Route[] = [
       const root = services.auth.root;
       return {
         write: (draft) => {
-          const group = draft.groups[id];
+          const group = own(draft.groups, id)!;
           if (typeof data.title === 'string') group.title = data.title;
           if (typeof data.description === 'string') group.description = data.description;
           if (typeof data.email === 'string' && data.email) group.email = data.email;

@@ -6,6 +6,8 @@ import { AUTHENTICATED_GROUP, wouldCycle } from '../../auth/membership.ts';
 import { isAssignableRole } from '../../auth/roles.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Group, SiteState } from '../../state/model.ts';
+import { own } from '../../lib/records.ts';
+import { MAX_PRINCIPAL_LENGTH, MAX_TITLE_LENGTH, tooLong } from '../../lib/limits.ts';
 
 const GROUP_ID = /^[A-Za-z0-9_][A-Za-z0-9_.\-+@ ]*$/;
 
@@ -31,9 +33,19 @@ export function readIds(value: unknown, key: string): string[] {
 
 export function checkNewGroup(state: SiteState, root: RootUser, id: unknown): string {
   if (id === undefined || id === null || id === '') throw badRequest("Property 'groupname' is required");
-  if (typeof id !== 'string' || !GROUP_ID.test(id) || id.trim() !== id) throw badRequest('The group name you entered is not valid.');
+  if (typeof id !== 'string' || id.length > MAX_PRINCIPAL_LENGTH || !GROUP_ID.test(id) || id.trim() !== id) throw badRequest('The group name you entered is not valid.');
   if (Object.hasOwn(state.groups, id) || isPrincipal(state, root, id)) throw badRequest('The group name you entered already exists.');
   return id;
+}
+
+/** Refuses group properties of the wrong type or length (never stored as "[object Object]"). */
+export function checkGroupProperties(data: Record<string, unknown>): void {
+  for (const key of ['title', 'description', 'email'] as const) {
+    const v = data[key];
+    if (v !== undefined && v !== null && typeof v !== 'string') throw badRequest(`Property '${key}' must be a string.`);
+  }
+  const long = tooLong("Property 'title'", data.title, MAX_TITLE_LENGTH) ?? tooLong("Property 'email'", data.email, MAX_PRINCIPAL_LENGTH);
+  if (long) throw badRequest(long);
 }
 
 export function newGroup(id: string, data: Record<string, unknown>, roles: string[]): Group {
@@ -44,7 +56,7 @@ export function newGroup(id: string, data: Record<string, unknown>, roles: strin
 /** Draft mutator: add (or remove) a principal to a group; unknown principals are skipped. */
 export function setMember(draft: Draft<SiteState>, root: RootUser, groupId: string, member: string, on: boolean): void {
   const state = draft as SiteState;
-  const group = draft.groups[groupId];
+  const group = own(draft.groups, groupId);
   if (!group || groupId === AUTHENTICATED_GROUP) return;
   if (!on) {
     group.members = group.members.filter((m) => m !== member);

@@ -11,17 +11,18 @@ import { formatDate } from '../../serialize/dates.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { WORKFLOWS } from '../../workflow/definitions.ts';
 import { recordVersion, versionNumber, versionOf } from './versions.ts';
+import { own } from '../../lib/records.ts';
 
 export const REVERT = 'CMFEditions: Revert to previous versions';
 export const ACCESS = 'CMFEditions: Access previous versions';
 
 function actor(state: SiteState, req: ApiRequest, id: string) {
-  return { '@id': `${req.url.siteUrl}/@users/${id}`, fullname: state.users[id]?.fullname || id, id, username: null };
+  return { '@id': `${req.url.siteUrl}/@users/${id}`, fullname: own(state.users, id)?.fullname || id, id, username: null };
 }
 
 export function historyEntries(state: SiteState, node: ContentNode, req: ApiRequest): Record<string, unknown>[] {
   const url = urlOf(state, node, req.url.siteUrl);
-  const type = state.types[node.type];
+  const type = own(state.types, node.type);
   const workflow = type?.workflow ? WORKFLOWS[type.workflow] : undefined;
   const mayRevert = hasPermission(state, req.principal, node, REVERT);
   const keyed: { time: number; kind: number; i: number; entry: Record<string, unknown> }[] = [];

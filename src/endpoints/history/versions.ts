@@ -6,9 +6,10 @@ import type { ApiRequest } from '../../http/types.ts';
 import type { ContentNode, SiteState, VersionEntry } from '../../state/model.ts';
 import { mustGetNode } from '../../state/nodes.ts';
 import { isVersioned } from '../../types/schema.ts';
+import { own } from '../../lib/records.ts';
 
 export function keepsVersions(state: SiteState, node: ContentNode): boolean {
-  const type = state.types[node.type];
+  const type = own(state.types, node.type);
   return !!type && node.parent !== null && isVersioned(type) && node.fields.versioning_enabled !== false;
 }
 

@@ -11,6 +11,7 @@ import { readField } from '../../serialize/fields.ts';
 import { isNavigationRoot } from '../../serialize/navigation-root.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { BEHAVIORS } from '../../types/behaviors.ts';
+import { own } from '../../lib/records.ts';
 
 const PARAM = 'expand.inherit.behaviors';
 
@@ -20,7 +21,7 @@ const linkOf = (objUrl: string, req: ApiRequest) => `${objUrl}/@inherit?${PARAM}
 
 function provides(state: SiteState, node: ContentNode, behavior: string): boolean {
   if (behavior === 'cms.navigationroot' && isNavigationRoot(state, node)) return true;
-  return !!state.types[node.type]?.behaviors.includes(behavior);
+  return !!own(state.types, node.type)?.behaviors.includes(behavior);
 }
 
 export function inherit(state: SiteState, req: ApiRequest): Record<string, unknown> {

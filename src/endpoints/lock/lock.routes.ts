@@ -7,11 +7,12 @@ import { getNode } from '../../state/nodes.ts';
 import { lockInfo } from '../../serialize/lock.ts';
 import { isLockable } from '../../types/schema.ts';
 import { applyLockChange, lockChange, lockOptions, wantsForce } from './lock.ts';
+import { own } from '../../lib/records.ts';
 
 const MODIFY = 'Modify portal content';
 
 const lockable = (state: SiteState, req: ApiRequest) => {
-  const type = state.types[req.context.type];
+  const type = own(state.types, req.context.type);
   return !!type && isLockable(type);
 };
 

@@ -8,6 +8,7 @@ import { tokenHash, toSeconds } from '../../auth/tokens.ts';
 import { EXPIRED_SESSION_COOKIE, sessionCookieHeader } from '../../auth/session-cookie.ts';
 import { json, noContent, type ApiRequest, type ApiResponse, type Route, type Services, type WriteOutcome } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
+import { own } from '../../lib/records.ts';
 
 type Prepared =
   | { kind: 'token'; token: string; user: string; exp: number | null }
@@ -125,7 +126,7 @@ export const loginRoutes: Route[] = [
       if (!services.auth.tokens.options.storeTokens) return done();
       const token = bearerToken(req.header('authorization'));
       const hash = token ? tokenHash(token) : undefined;
-      if (!hash || !state.auth?.tokens[hash]) return error(400, 'Logout failed', 'Unknown token', expire);
+      if (!hash || !own(state.auth?.tokens, hash)) return error(400, 'Logout failed', 'Unknown token', expire);
       return { write: (draft) => forgetToken(draft, hash), respond: done };
     },
   },

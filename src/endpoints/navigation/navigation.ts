@@ -11,6 +11,7 @@ import { navFilter, navTitle, showInNavigation, type NavFilter } from '../../ser
 import { registryValue } from '../../serialize/registry-value.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { resolvedRemoteUrl } from '../../serialize/remote-url.ts';
+import { own } from '../../lib/records.ts';
 
 interface Walk {
   state: SiteState;
@@ -71,7 +72,7 @@ export function navigation(state: SiteState, req: ApiRequest): Record<string, un
   const generateTabs = registryValue(state, 'plone.generate_tabs', true);
   const tabs = generateTabs
     ? sortTabs(state, visibleChildren(w, root))
-        .filter((c) => w.filter.nonfolderishTabs || state.types[c.type]?.folderish)
+        .filter((c) => w.filter.nonfolderishTabs || own(state.types, c.type)?.folderish)
         .map((c) => ({
           '@id': itemUrl(w, c),
           description: (c.fields.description as string) ?? '',

@@ -6,12 +6,14 @@ import { rolesAt } from '../../auth/check.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { MAX_QUERY_ROWS } from '../../lib/limits.ts';
 import { parseDateValue, sitePath, toCriterion, type RawIndexQuery } from '../../catalog/criteria.ts';
 import { isIndex } from '../../catalog/indexes.ts';
 import type { Criterion } from '../../catalog/query.ts';
 import { recordPath } from '../../catalog/record.ts';
 import { navigationRoot } from '../../serialize/navigation-root.ts';
 import { FIELD_INDEX, OPERATORS } from './registry.ts';
+import { own } from '../../lib/records.ts';
 
 export interface Row {
   i: string;
@@ -146,6 +148,7 @@ function rowQuery(w: Where, op: string, v: unknown): RawIndexQuery | undefined {
 }
 
 export function parseRows(state: SiteState, rows: unknown[], context: ContentNode, principal: Principal, now: string): ParsedRows {
+  if (rows.length > MAX_QUERY_ROWS) throw badRequest(`A query has at most ${MAX_QUERY_ROWS} criteria.`);
   const w: Where = { state, context, principal, now };
   const criteria: Criterion[] = [];
   let showInactive = false;
@@ -158,7 +161,7 @@ export function parseRows(state: SiteState, rows: unknown[], context: ContentNod
       if (list(row.v).some((r) => roles.has(String(r)))) showInactive = true;
       continue;
     }
-    const index = FIELD_INDEX[row.i] ?? row.i;
+    const index = own(FIELD_INDEX, row.i) ?? row.i;
     if (!isIndex(index)) continue; // unknown indexes are ignored by the catalog
     const raw = rowQuery(w, op, row.v);
     if (!raw) continue;

@@ -9,6 +9,7 @@ import { canView, hasPermission } from '../../auth/check.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { resolveReference } from '../content/references.ts';
 import { allRelations, READONLY_RELATIONS, relationField } from './graph.ts';
+import { own, emptyRecord } from '../../lib/records.ts';
 
 export interface RelationOp {
   source: string;
@@ -98,8 +99,8 @@ export function applyRelations(draft: Draft<SiteState>, ops: RelationOp[], add: 
       if (add) node.fields[field.name] = op.target;
       else if (node.fields[field.name] === op.target) node.fields[field.name] = null;
     } else {
-      const relations = (state.relations ??= {});
-      const list = relations[op.source] ?? [];
+      const relations = (state.relations ??= emptyRecord());
+      const list = own(relations, op.source) ?? [];
       const at = list.findIndex((e) => e.relation === op.relation && e.target === op.target);
       if (add && at === -1) relations[op.source] = [...list, { relation: op.relation, target: op.target }];
       if (!add && at !== -1) {

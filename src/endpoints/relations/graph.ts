@@ -6,6 +6,7 @@ import type { FieldDef } from '../../types/model.ts';
 import { allNodes, getNode } from '../../state/nodes.ts';
 import { fieldsOf } from '../../types/schema.ts';
 import { referencedUids } from './links.ts';
+import { own } from '../../lib/records.ts';
 
 export interface Relation {
   source: string;
@@ -18,7 +19,7 @@ export const READONLY_RELATIONS = new Set(['isReferencing', 'iterate-working-cop
 
 /** The relation fields of a node's type. */
 export function relationFields(state: SiteState, node: ContentNode): FieldDef[] {
-  const type = state.types[node.type];
+  const type = own(state.types, node.type);
   return type ? fieldsOf(type).filter((f) => f.kind === 'RelationChoice' || f.kind === 'RelationList') : [];
 }
 
@@ -33,7 +34,7 @@ export function* relationsFrom(state: SiteState, node: ContentNode): Generator<R
     const targets = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
     for (const target of targets) if (typeof target === 'string') yield make(target, field.name);
   }
-  for (const entry of state.relations?.[node.uid] ?? []) yield make(entry.target, entry.relation);
+  for (const entry of own(state.relations, node.uid) ?? []) yield make(entry.target, entry.relation);
   for (const target of referencedUids(state, node)) yield make(target, 'isReferencing');
 }
 

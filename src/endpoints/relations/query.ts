@@ -30,7 +30,7 @@ function endParam(state: SiteState, req: ApiRequest, key: string): string | unde
   const raw = first(req.query, key);
   if (raw === undefined || raw === '') return undefined;
   const uid = resolveReference(state, raw);
-  if (!uid) throw notFound('', 'empty');
+  if (!uid) throw notFound();
   return uid;
 }
 

@@ -6,6 +6,7 @@ import type { ContentNode, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { matchingPrincipals } from '../principals/principals.ts';
 import { getUser } from '../users/records.ts';
+import { own } from '../../lib/records.ts';
 
 export type RoleSetting = boolean | 'global' | 'acquired';
 
@@ -59,11 +60,11 @@ export function sharingEntries(
   const ids = new Set<string>([AUTHENTICATED_GROUP, ...inherited.keys(), ...Object.keys(node.localRoles)]);
   const existing: { key: [number, string, string]; entry: SharingEntry }[] = [];
   for (const id of ids) {
-    const group = id === AUTHENTICATED_GROUP ? undefined : Object.hasOwn(state.groups, id) ? state.groups[id] : undefined;
+    const group = id === AUTHENTICATED_GROUP ? undefined : own(state.groups, id);
     const user = group || id === AUTHENTICATED_GROUP ? undefined : getUser(state, root, id);
     const type = user ? 'user' : 'group';
     const global = new Set(group ? group.roles : user ? effectiveRoles(state, user.roles, groupsOf(state, id)) : []);
-    const local = new Set(node.localRoles[id] ?? []);
+    const local = new Set(own(node.localRoles, id) ?? []);
     const above = inherited.get(id) ?? new Set<string>();
     let shown = id === AUTHENTICATED_GROUP;
     const roles: Record<string, RoleSetting> = {};

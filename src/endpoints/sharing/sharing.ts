@@ -13,6 +13,7 @@ import { getNode } from '../../state/nodes.ts';
 import { getUser } from '../users/records.ts';
 import { noBody } from '../users/policy.ts';
 import { sharingEntries } from './entries.ts';
+import { own } from '../../lib/records.ts';
 
 const DELEGATE = 'Sharing page: Delegate roles';
 
@@ -76,7 +77,7 @@ export const sharingRoutes: Route[] = [
           if (!node) return;
           for (const { id, roles } of entries) {
             if (!known(id)) continue;
-            const current = new Set(node.localRoles[id] ?? []);
+            const current = new Set(own(node.localRoles, id) ?? []);
             for (const [role, on] of Object.entries(roles)) {
               if (!allowed.has(role) || typeof on !== 'boolean') continue;
               if (on) current.add(role);

@@ -1,8 +1,8 @@
 // @transactions (supplement 31.13): recent commits, newest first, and undo.
-import { applyPatches } from 'immer';
 import { json, type ApiRequest, type Route, type Services } from '../../http/types.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import type { TransactionEntry } from './log.ts';
+import { applyPatch } from '../../state/patches.ts';
 
 const naive = (iso: string) => iso.replace(/Z$|[+-]\d\d:\d\d$/, '').replace(/\.\d+$/, '');
 
@@ -46,7 +46,7 @@ export const transactionsRoutes: Route[] = [
       const entries = entriesToUndo(services, req);
       return {
         write: (draft) => {
-          for (const e of entries) applyPatches(draft, e.inverse);
+          for (const e of entries) for (const patch of e.inverse) applyPatch(draft, patch);
         },
         respond: () => json({ message: 'Transactions have been reverted successfully.' }),
       };

@@ -2,6 +2,7 @@
 // one of its members, so a fresh group named after an unlinked object never collides.
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
+import { emptyRecord, own } from '../../lib/records.ts';
 
 export const languageOf = (node: ContentNode): string => (typeof node.fields.language === 'string' ? node.fields.language : '');
 
@@ -9,7 +10,7 @@ export const languageOf = (node: ContentNode): string => (typeof node.fields.lan
 export function translationsOf(state: SiteState, node: ContentNode): Map<string, ContentNode> {
   const out = new Map<string, ContentNode>();
   const groups = state.translationGroups ?? {};
-  const group = groups[node.uid];
+  const group = own(groups, node.uid);
   if (group === undefined) {
     out.set(languageOf(node), node);
     return out;
@@ -25,9 +26,9 @@ export function translationsOf(state: SiteState, node: ContentNode): Map<string,
 
 /** Draft mutator: put `target` (and its group) into the group of `source`. */
 export function linkTranslation(draft: SiteState, source: ContentNode, target: ContentNode): void {
-  const groups = (draft.translationGroups ??= {});
-  const group = groups[source.uid] ?? source.uid;
-  const moving = groups[target.uid];
+  const groups = (draft.translationGroups ??= emptyRecord());
+  const group = own(groups, source.uid) ?? source.uid;
+  const moving = own(groups, target.uid);
   groups[source.uid] = group;
   if (moving === undefined) {
     groups[target.uid] = group;
@@ -39,7 +40,7 @@ export function linkTranslation(draft: SiteState, source: ContentNode, target: C
 /** Draft mutator: take `member` out of its group (re-keying the group when it was named after it). */
 export function unlinkTranslation(draft: SiteState, member: ContentNode): void {
   const groups = draft.translationGroups ?? {};
-  const group = groups[member.uid];
+  const group = own(groups, member.uid);
   if (group === undefined) return;
   delete groups[member.uid];
   const rest = Object.keys(groups).filter((uid) => groups[uid] === group && getNode(draft, uid));

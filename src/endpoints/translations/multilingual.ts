@@ -8,6 +8,7 @@ import { registryValue } from '../../serialize/registry-value.ts';
 import type { TypeDef } from '../../types/model.ts';
 import { LANGUAGES } from '../../types/vocabularies.ts';
 import { linkTranslation } from './groups.ts';
+import { own, recordOf } from '../../lib/records.ts';
 
 export const LRF = 'LRF';
 export const LIF = 'LIF';
@@ -40,7 +41,7 @@ export const MULTILINGUAL_TYPES: TypeDef[] = [
 export const isMultilingual = (state: SiteState): boolean => state.settings.multilingual === true;
 
 export const isTranslatable = (state: SiteState, node: ContentNode): boolean =>
-  isMultilingual(state) && !!state.types[node.type]?.behaviors.includes(TRANSLATABLE);
+  isMultilingual(state) && !!own(state.types, node.type)?.behaviors.includes(TRANSLATABLE);
 
 /** The language root folder the object is in (or is), if any. */
 export function languageRootOf(state: SiteState, node: ContentNode): ContentNode | undefined {
@@ -53,7 +54,7 @@ export function languageRoots(state: SiteState): Map<string, ContentNode> {
   const site = mustGetNode(state, state.rootUid);
   const out = new Map<string, ContentNode>();
   for (const lang of state.settings.availableLanguages) {
-    const uid = site.childIds[lang];
+    const uid = own(site.childIds, lang);
     const node = uid ? getNode(state, uid) : undefined;
     if (node?.type === LRF) out.set(lang, node);
   }
@@ -84,7 +85,7 @@ function addFolder(draft: SiteState, parentUid: string, id: string, type: string
       { action: null, actor: ctx.creator, comments: '', review_state: 'private', time: ctx.now },
       { action: 'publish', actor: ctx.creator, comments: '', review_state: 'published', time: ctx.now },
     ],
-    localRoles: { [ctx.creator]: ['Owner'] },
+    localRoles: recordOf([[ctx.creator, ['Owner']]]),
     blockLocalRoles: false,
   };
   addChild(draft, parentUid, node);
@@ -107,7 +108,7 @@ export function enableMultilingual(draft: SiteState, languages: string[], ctx: S
   draft.settings.availableLanguages = [...langs];
   for (const type of MULTILINGUAL_TYPES) draft.types[type.id] ??= structuredClone(type);
   for (const id of TRANSLATABLE_TYPES) {
-    const type = draft.types[id];
+    const type = own(draft.types, id);
     if (type && !type.behaviors.includes(TRANSLATABLE)) type.behaviors.push(TRANSLATABLE);
   }
   hideFromSearch(draft, [LRF, LIF]);
@@ -130,5 +131,5 @@ export function enableMultilingual(draft: SiteState, languages: string[], ctx: S
 export function disableMultilingual(draft: SiteState): void {
   draft.settings.multilingual = false;
   const site = mustGetNode(draft, draft.rootUid);
-  if (site.layout === 'language-switcher') site.layout = draft.types[site.type]?.defaultView ?? 'document_view';
+  if (site.layout === 'language-switcher') site.layout = own(draft.types, site.type)?.defaultView ?? 'document_view';
 }

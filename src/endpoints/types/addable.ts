@@ -5,6 +5,7 @@ import type { SiteState } from '../../state/model.ts';
 import type { TypeDef } from '../../types/model.ts';
 import { SITE_ROOT_TYPE } from '../../types/defaults.ts';
 import { translate } from '../../i18n/translate.ts';
+import { own } from '../../lib/records.ts';
 
 /** The container type lets `type` in: its allowed list when it has one, else global addability. */
 export function allowedIn(container: TypeDef | undefined, type: TypeDef): boolean {
@@ -19,7 +20,7 @@ const byTitle = (a: TypeDef, b: TypeDef) => (a.title < b.title ? -1 : a.title > 
 
 export function typesList(state: SiteState, req: ApiRequest): Record<string, unknown>[] {
   const context = req.context;
-  const container = state.types[context.type];
+  const container = own(state.types, context.type);
   return Object.values(state.types)
     .filter((t) => !UNLISTED.has(t.id))
     .map((t) => ({ ...t, title: translate(state, req, t.title) }))

@@ -14,6 +14,7 @@ import {
   addField, addFieldset, asBody, behaviorFieldError, isBehaviorField, isOwnField, isOwnFieldset, patchSchema,
   removeField, removeFieldset, replaceSchema, updateField, updateFieldset,
 } from './schema-edit.ts';
+import { own } from '../../lib/records.ts';
 
 const PERMISSION = 'cms.schemaeditor.ManageSchemata';
 
@@ -27,7 +28,7 @@ function target(state: SiteState, req: ApiRequest, maxParams: number): { type: T
 
 /** A write that edits one type definition and answers 204. */
 function editType(id: string, edit: (type: Draft<TypeDef>) => void): WriteOutcome {
-  return { write: (draft) => edit(draft.types[id]), respond: () => noContent() };
+  return { write: (draft) => edit(own(draft.types, id)!), respond: () => noContent() };
 }
 
 function postToType(state: SiteState, req: ApiRequest): WriteOutcome<string> {
@@ -35,9 +36,9 @@ function postToType(state: SiteState, req: ApiRequest): WriteOutcome<string> {
   const body = asBody(req.body);
   const isFieldset = body.factory === 'fieldset';
   return {
-    write: (draft) => (isFieldset ? addFieldset : addField)(draft.types[type.id], body),
+    write: (draft) => (isFieldset ? addFieldset : addField)(own(draft.types, type.id)!, body),
     respond: (next, id) => {
-      const changed = next.types[type.id];
+      const changed = own(next.types, type.id)!;
       if (isFieldset) return json(fieldsetsOf(changed).find((f) => f.id === id), 201);
       const field = fieldsOf(changed).find((f) => f.name === id)!;
       return json(fieldProperty(field, req.url.siteUrl, ownSchemaName(next.settings.siteId, changed)), 201);
@@ -69,6 +70,7 @@ function deleteFromType(state: SiteState, req: ApiRequest): WriteOutcome {
   const { type, name } = target(state, req, 2);
   if (!name) throw badRequest('Missing parameter fieldname');
   if (isBehaviorField(type, name)) throw behaviorFieldError(name);
+  if (!isOwnField(type, name) && !isOwnFieldset(type, name)) throw fieldsetOrFieldNotFound(name);
   return editType(type.id, (t) => (isOwnField(t, name) ? removeField(t, name) : removeFieldset(t, name)));
 }
 

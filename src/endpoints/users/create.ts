@@ -8,7 +8,8 @@ import type { ApiRequest } from '../../http/types.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { SiteState, User } from '../../state/model.ts';
 import { nameTaken } from './records.ts';
-import { EMAIL_RE, fieldErrors, passwordProblem, registrationError, TAKEN, USERNAME_RE } from './policy.ts';
+import { EMAIL_RE, fieldErrors, passwordProblem, registrationError, TAKEN, validUserName } from './policy.ts';
+import { MAX_PRINCIPAL_LENGTH } from '../../lib/limits.ts';
 
 export interface UserPlan {
   id: string;
@@ -51,6 +52,10 @@ export function planUser(state: SiteState, root: RootUser, req: ApiRequest, body
   } else if (hasPassword) {
     errors.push({ field: 'password', message: "Property 'Password' is not allowed." });
   }
+  for (const key of PROFILE) {
+    const v = body[key];
+    if (v !== undefined && v !== null && typeof v !== 'string') errors.push({ field: key, message: `Property '${key}' must be a string.` });
+  }
   if (!manager && body.roles !== undefined) errors.push({ field: 'roles', message: "Property 'Roles' is not allowed." });
   if ((sendReset || (!manager && !settings.passwordChoice)) && !email) {
     errors.push({ field: 'email', message: "Property 'Email' is required." });
@@ -72,7 +77,7 @@ export function planUser(state: SiteState, root: RootUser, req: ApiRequest, body
   }
 
   const login = settings.emailLogin ? email : (username as string);
-  if (!settings.emailLogin && !USERNAME_RE.test(login)) throw registrationError(TAKEN);
+  if ((!settings.emailLogin && !validUserName(login)) || login.length > MAX_PRINCIPAL_LENGTH) throw registrationError(TAKEN);
   if (nameTaken(state, root, login)) throw registrationError(TAKEN);
   let id = login;
   if (settings.uuidUserIds) id = req.newUid();

@@ -1,5 +1,6 @@
 // Password policy and the errors of the user services (supplement 11).
 import { ApiError } from '../../lib/errors.ts';
+import { MAX_PASSWORD_LENGTH, MAX_PRINCIPAL_LENGTH } from '../../lib/limits.ts';
 
 export const MIN_PASSWORD = 8;
 
@@ -8,6 +9,7 @@ export function passwordProblem(password: unknown): string | undefined {
   if (typeof password !== 'string' || password.length < MIN_PASSWORD) {
     return `Your password must contain at least ${MIN_PASSWORD} characters.`;
   }
+  if (password.length > MAX_PASSWORD_LENGTH) return `Your password must contain at most ${MAX_PASSWORD_LENGTH} characters.`;
   return undefined;
 }
 
@@ -37,3 +39,6 @@ export const TAKEN = 'The login name you selected is already in use or is not va
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const USERNAME_RE = /^[A-Za-z0-9_][A-Za-z0-9_.\-+@]*$/;
+
+/** A login name or user id of an acceptable form and length. */
+export const validUserName = (name: string) => name.length <= MAX_PRINCIPAL_LENGTH && USERNAME_RE.test(name);

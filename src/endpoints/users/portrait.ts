@@ -28,7 +28,7 @@ export async function preparePortrait(blobs: BlobStore, value: unknown): Promise
   }
 }
 
-const notSet = () => new ApiError(404, 'NotFound', '', 'empty');
+const notSet = () => new ApiError(404, 'NotFound', '');
 
 export const portraitRoutes: Route[] = [
   {

@@ -3,6 +3,7 @@
 import type { RootUser } from '../../auth/authenticate.ts';
 import { findLogin } from '../../auth/authenticate.ts';
 import type { SiteState, User } from '../../state/model.ts';
+import { own } from '../../lib/records.ts';
 
 export function emptyUser(id: string, username = id): User {
   return { id, username, fullname: '', email: '', description: '', home_page: '', location: '', passwordHash: '', roles: [] };
@@ -10,14 +11,14 @@ export function emptyUser(id: string, username = id): User {
 
 /** The administrator's record: its stored profile, or a blank one; always a Manager. */
 export function rootRecord(state: SiteState, root: RootUser): User {
-  const stored = state.users[root.id];
+  const stored = own(state.users, root.id);
   const base = stored ?? emptyUser(root.id);
   return { ...base, passwordHash: '', roles: base.roles.includes('Manager') ? base.roles : ['Manager', ...base.roles] };
 }
 
 export function getUser(state: SiteState, root: RootUser, id: string): User | undefined {
   if (id === root.id) return rootRecord(state, root);
-  return Object.hasOwn(state.users, id) ? state.users[id] : undefined;
+  return Object.hasOwn(state.users, id) ? own(state.users, id) : undefined;
 }
 
 /** A user named by id, login name, or e-mail address (password reset links use any of them). */

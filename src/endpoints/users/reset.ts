@@ -15,6 +15,7 @@ import type { SiteState, User } from '../../state/model.ts';
 import { rootOf } from '../../state/select.ts';
 import { noBody, okNull, passwordProblem, serviceError } from './policy.ts';
 import { lookupUser } from './records.ts';
+import { own } from '../../lib/records.ts';
 
 export const RESET_DAYS = 7;
 
@@ -63,7 +64,7 @@ async function prepare(state: SiteState, req: ApiRequest, services: Services): P
   delete body.new_password;
   delete body.old_password;
   if (resetToken !== undefined) {
-    const stored = typeof resetToken === 'string' ? state.auth?.resetTokens[tokenHash(resetToken)] : undefined;
+    const stored = typeof resetToken === 'string' ? own(state.auth?.resetTokens, tokenHash(resetToken)) : undefined;
     if (!stored || stored.user !== user.id) throw serviceError(403, 'Unknown Token', 'The reset_token is unknown/not valid.');
     if (Date.parse(stored.expires) <= Date.parse(req.now)) throw serviceError(403, 'Expired Token', 'The reset_token is expired.');
     const problem = passwordProblem(newPassword);
@@ -98,7 +99,7 @@ export const resetPasswordRoute: Pick<Route, 'prepare' | 'handle'> = {
     }
     return {
       write: (draft) => {
-        const user = draft.users[plan.user.id];
+        const user = own(draft.users, plan.user.id);
         if (!user) throw noBody(404, 'NotFound');
         user.passwordHash = plan.hash;
         if (plan.kind === 'token' && draft.auth) delete draft.auth.resetTokens[tokenHash(plan.token)];

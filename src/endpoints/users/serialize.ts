@@ -5,6 +5,7 @@ import { AUTOMATIC_ROLES } from '../../auth/roles.ts';
 import type { ApiRequest } from '../../http/types.ts';
 import { DEFAULT_BATCH_SIZE } from '../../serialize/batching.ts';
 import type { SiteState, User } from '../../state/model.ts';
+import { own } from '../../lib/records.ts';
 
 
 const nul = (s: string) => (s ? s : null);
@@ -19,7 +20,7 @@ export function shownRoles(state: SiteState, user: User): string[] {
 }
 
 export function userGroups(state: SiteState, user: User): { id: string; title: string }[] {
-  const groups = groupsOf(state, user.id).map((id) => ({ id, title: state.groups[id]?.title || id }));
+  const groups = groupsOf(state, user.id).map((id) => ({ id, title: own(state.groups, id)?.title || id }));
   return [...groups, { id: AUTHENTICATED_GROUP, title: AUTHENTICATED_GROUP }].sort((a, b) => a.title.localeCompare(b.title));
 }
 

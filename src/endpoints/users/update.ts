@@ -10,9 +10,10 @@ import { securitySettings } from '../../auth/settings.ts';
 import type { ApiRequest, Services } from '../../http/types.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import type { BlobRef, SiteState, User } from '../../state/model.ts';
-import { EMAIL_RE, passwordProblem, serviceError, TAKEN, USERNAME_RE } from './policy.ts';
+import { EMAIL_RE, passwordProblem, serviceError, TAKEN, validUserName } from './policy.ts';
 import { preparePortrait } from './portrait.ts';
 import { getUser, nameTaken, rootRecord } from './records.ts';
+import { own } from '../../lib/records.ts';
 
 const PROFILE = ['fullname', 'email', 'description', 'home_page', 'location'] as const;
 
@@ -55,7 +56,7 @@ function plan(state: SiteState, root: RootUser, req: ApiRequest): { c: UserChang
     }
   }
   if (manager && typeof data.username === 'string' && data.username !== user.username && id !== root.id) {
-    if (!USERNAME_RE.test(data.username) || nameTaken(state, root, data.username, id)) throw badRequest(TAKEN, 'service');
+    if (!validUserName(data.username) || nameTaken(state, root, data.username, id)) throw badRequest(TAKEN, 'service');
     c.username = data.username;
   }
   if (manager && data.roles && typeof data.roles === 'object' && !Array.isArray(data.roles)) {
@@ -89,8 +90,8 @@ export async function prepareUpdate(state: SiteState, req: ApiRequest, services:
 
 export function applyUpdate(draft: Draft<SiteState>, root: RootUser, c: UserChanges): void {
   const state = draft as SiteState;
-  if (c.id === root.id && !state.users[c.id]) draft.users[c.id] = { ...rootRecord(state, root) };
-  const user = draft.users[c.id];
+  if (c.id === root.id && !own(state.users, c.id)) draft.users[c.id] = { ...rootRecord(state, root) };
+  const user = own(draft.users, c.id);
   if (!user) throw notFound();
   if (c.username !== undefined && nameTaken(state, root, c.username, c.id)) throw badRequest(TAKEN, 'service');
   Object.assign(user, c.profile);

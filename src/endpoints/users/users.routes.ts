@@ -19,6 +19,7 @@ import { getUser } from './records.ts';
 import { newSecret, resetPasswordRoute, sendResetMail, storeResetToken } from './reset.ts';
 import { serializeUser, shownRoles, userUrl } from './serialize.ts';
 import { applyUpdate, prepareUpdate, preparedUpdate } from './update.ts';
+import { own } from '../../lib/records.ts';
 
 interface Prepared {
   users: { plan: UserPlan; hash: string; reset?: string; groups: string[] }[];
@@ -73,13 +74,16 @@ function create(state: SiteState, req: ApiRequest, services: Services) {
     write: (draft: Parameters<typeof insertUser>[0]) => {
       for (const u of p.users) {
         insertUser(draft, u.plan, u.hash);
-        for (const g of u.groups) if (draft.groups[g] && !draft.groups[g].members.includes(u.plan.id)) draft.groups[g].members.push(u.plan.id);
+        for (const g of u.groups) {
+          const group = own(draft.groups, g);
+          if (group && !group.members.includes(u.plan.id)) group.members.push(u.plan.id);
+        }
         if (u.reset) storeResetToken(draft, u.reset, u.plan.id, req.now);
       }
     },
     respond: (next: SiteState) => {
-      for (const u of p.users) if (u.reset) sendResetMail(services.auth.outbox, next.users[u.plan.id], u.reset, req.url.siteUrl, req.now);
-      const users = p.users.map((u) => serializeUser(next, next.users[u.plan.id], req));
+      for (const u of p.users) if (u.reset) sendResetMail(services.auth.outbox, own(next.users, u.plan.id)!, u.reset, req.url.siteUrl, req.now);
+      const users = p.users.map((u) => serializeUser(next, own(next.users, u.plan.id)!, req));
       if (p.csv) return json({ items: users, items_total: users.length }, 201);
       return json(users[0], 201, { Location: userUrl(req.url.siteUrl, p.users[0].plan.id) });
     },
@@ -139,8 +143,8 @@ export const usersRoutes: Route[] = [
       if (!id || rest.length) throw notFound();
       if (!isManager(state, req.principal)) throw unauthorized();
       if (id === services.auth.root.id) throw badRequest('The administrator given on the command line cannot be deleted.');
-      const user = state.users[id];
-      if (!user) throw new ApiError(404, 'NotFound', '', 'empty');
+      const user = own(state.users, id);
+      if (!user) throw new ApiError(404, 'NotFound', '');
       if (shownRoles(state, user).includes('Manager') && !isManager(state, req.principal)) {
         throw badRequest("You don't have permission to delete a user with 'Manager' role.");
       }

@@ -14,6 +14,7 @@ import { allowedIn } from '../types/addable.ts';
 import { fixed, type Vocabulary, type VocabularyContext } from './model.ts';
 import { TIMEZONES } from './static.ts';
 import { byTitle, plainTerms, term, termsOf, type Term } from './terms.ts';
+import { own } from '../../lib/records.ts';
 
 const V = 'cms.app.vocabularies.';
 const MODIFY = 'Modify portal content';
@@ -41,7 +42,7 @@ function userFriendlyTypes({ state }: VocabularyContext): Term[] {
 }
 
 function allowedTypes({ state, req }: VocabularyContext): Term[] {
-  const container = state.types[req.context.type];
+  const container = own(state.types, req.context.type);
   const ok = (t: TypeDef) => allowedIn(container, t) && hasPermission(state, req.principal, req.context, t.addPermission);
   return sorted(typeTerms(allTypes(state).filter(ok)));
 }

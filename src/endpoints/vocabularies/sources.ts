@@ -8,6 +8,7 @@ import { fieldOf } from '../../types/schema.ts';
 import type { VocabularyContext } from './model.ts';
 import { vocabularyNamed } from './registry.ts';
 import { termsOf, type Term } from './terms.ts';
+import { own } from '../../lib/records.ts';
 
 export interface FieldSource {
   /** Enumerable; else it can only be searched (@querysources). */
@@ -35,7 +36,7 @@ function sourceOf(field: FieldDef): FieldSource | undefined {
 export function fieldSource(state: SiteState, req: ApiRequest): { name: string; source: FieldSource } {
   if (req.url.params.length !== 1) throw badRequest('Must supply exactly one path parameter (fieldname)');
   const name = req.url.params[0];
-  const type = state.types[req.context.type];
+  const type = own(state.types, req.context.type);
   const field = type && fieldOf(type, name);
   if (!field) throw notFound(`No such field: ${repr(name)}`);
   const source = sourceOf(field);

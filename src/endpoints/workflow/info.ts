@@ -8,10 +8,11 @@ import { formatDate } from '../../serialize/dates.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { WORKFLOWS, type Transition, type Workflow } from '../../workflow/definitions.ts';
 import { translate } from '../../i18n/translate.ts';
+import { own } from '../../lib/records.ts';
 
 export function workflowOf(state: SiteState, node: ContentNode): Workflow | undefined {
-  const id = state.types[node.type]?.workflow;
-  return id ? WORKFLOWS[id] : undefined;
+  const id = own(state.types, node.type)?.workflow;
+  return id ? own(WORKFLOWS, id) : undefined;
 }
 
 /** Transitions out of the node's state whose guard the caller passes. */

@@ -7,6 +7,7 @@ import { ITERATE_LOCK_TIMEOUT } from '../lock/lock.ts';
 import { removeSubtree } from '../../state/tree.ts';
 import { copySubtree } from '../copy-move/copy-move.ts';
 import { recordVersion } from '../history/versions.ts';
+import { own, emptyRecord, recordOf } from '../../lib/records.ts';
 
 /** Copy the baseline next to itself (`copy_of_<id>`) and link the two; returns the copy's UID. */
 export function checkOut(draft: Draft<SiteState>, req: ApiRequest, baselineUid: string): string {
@@ -15,8 +16,8 @@ export function checkOut(draft: Draft<SiteState>, req: ApiRequest, baselineUid: 
   const uid = copySubtree(draft, req, baselineUid, baseline.parent!);
   const actor = req.principal.id ?? 'Anonymous User';
   const copy = mustGetNode(state, uid);
-  if (req.principal.id) copy.localRoles = { ...copy.localRoles, [actor]: ['Owner'] };
-  draft.workingCopies ??= {};
+  if (req.principal.id) copy.localRoles = recordOf([...Object.entries(copy.localRoles), [actor, ['Owner']]]);
+  draft.workingCopies ??= emptyRecord();
   draft.workingCopies[baselineUid] = { uid, creator: actor, created: req.now };
   // the baseline stays locked (not stealable) until check-in or cancel, as plone.app.iterate does
   baseline.lock = { token: req.newUid(), creator: actor, created: req.now, timeout: ITERATE_LOCK_TIMEOUT, stealable: false, type: 'iterate.lock' };
@@ -25,7 +26,7 @@ export function checkOut(draft: Draft<SiteState>, req: ApiRequest, baselineUid: 
 
 /** Drop the working copy of `baselineUid`; removing it also drops the link and unlocks the baseline. */
 export function cancelCheckOut(draft: Draft<SiteState>, baselineUid: string): void {
-  const link = draft.workingCopies?.[baselineUid];
+  const link = own(draft.workingCopies, baselineUid);
   if (!link) return;
   removeSubtree(draft as SiteState, link.uid);
   delete draft.workingCopies![baselineUid];
@@ -34,7 +35,7 @@ export function cancelCheckOut(draft: Draft<SiteState>, baselineUid: string): vo
 /** The baseline takes the working copy's field values (a new version), then the copy goes. */
 export function checkIn(draft: Draft<SiteState>, req: ApiRequest, baselineUid: string, message: unknown): void {
   const state = draft as SiteState;
-  const link = draft.workingCopies?.[baselineUid];
+  const link = own(draft.workingCopies, baselineUid);
   if (!link) return;
   const baseline = mustGetNode(state, baselineUid);
   baseline.fields = mustGetNode(state, link.uid).fields;

@@ -1,0 +1,62 @@
+// Which records of the site state are keyed by strings a caller chose (src/lib/records.ts), and
+// giving them back their null prototype after data was decoded from text (a snapshot, a journal
+// record, a fixture): JSON text has no prototypes, and a decoded record inherits Object's members.
+// The walk follows this shape only (never recursion over caller data), in place, before freezing.
+
+interface Shape {
+  /** The record at this place is keyed by caller strings. */
+  keyed?: boolean;
+  /** Shape of every entry of the record. */
+  each?: Shape;
+  /** Shapes of named members. */
+  members?: Map<string, Shape>;
+}
+
+const KEYED: Shape = { keyed: true };
+const shape = (members: Record<string, Shape>): Shape => ({ members: new Map(Object.entries(members)) });
+
+/** A content node: local roles are keyed by principal ids (child ids are never `__proto__`). */
+const NODE = shape({ localRoles: KEYED });
+
+export const SITE_SHAPE: Shape = shape({
+  nodes: { keyed: true, each: { keyed: true, each: { keyed: true, each: NODE } } },
+  types: KEYED,
+  users: KEYED,
+  groups: KEYED,
+  registry: KEYED,
+  aliases: { keyed: true, each: { keyed: true, each: KEYED } },
+  relations: KEYED,
+  translationGroups: KEYED,
+  workingCopies: KEYED,
+  addons: KEYED,
+  auth: shape({ tokens: KEYED, resetTokens: KEYED }),
+  contentRules: shape({ assignments: KEYED }),
+});
+
+/** The shape of the value at `path` below the site state (undefined: holds no keyed record). */
+export function shapeAt(path: readonly (string | number)[], from: Shape = SITE_SHAPE): Shape | undefined {
+  let at: Shape | undefined = from;
+  for (const segment of path) {
+    if (!at) return undefined;
+    at = at.members?.get(String(segment)) ?? at.each;
+  }
+  return at;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Give every keyed record inside `value` (which sits at a place of shape `at`) a null prototype,
+ * in place; `value` must not be frozen yet. Returns `value`.
+ */
+export function restoreNullPrototypes<T>(value: T, at: Shape | undefined = SITE_SHAPE): T {
+  const stack: [unknown, Shape][] = at ? [[value, at]] : [];
+  while (stack.length) {
+    const [v, s] = stack.pop()!;
+    if (!isRecord(v)) continue;
+    if (s.keyed && Object.getPrototypeOf(v) !== null) Object.setPrototypeOf(v, null);
+    if (s.each) for (const key of Object.keys(v)) stack.push([v[key], s.each]);
+    if (s.members) for (const [name, sub] of s.members) if (Object.hasOwn(v, name)) stack.push([v[name], sub]);
+  }
+  return value;
+}
