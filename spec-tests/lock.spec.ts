@@ -30,7 +30,7 @@ describe('unlocked -> POST @lock -> locked', () => {
     const p = await page();
     const r = await api.post(`${p}/@lock`);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ locked: true, stealable: true, timeout: 600, creator: api.admin.user, name: 'cms.locking.stealable' });
+    expect(r.body).toMatchObject({ locked: true, stealable: true, timeout: 600, creator: api.admin.user, name: 'plone.locking.stealable' });
     expect(r.body.creator_url).toBe(`${api.base}/author/${api.admin.user}`);
     expect(typeof r.body.token).toBe('string');
     expect(typeof r.body.time).toBe('number');

@@ -21,7 +21,7 @@ export function lockInfo(state: SiteState, node: ContentNode, req: ApiRequest): 
     creator_name: user?.fullname || lock.creator,
     creator_url: `${req.url.siteUrl}/author/${lock.creator}`,
     locked: true,
-    name: lock.type ?? 'cms.locking.stealable',
+    name: lock.type ?? 'plone.locking.stealable',
     // Whether the caller could remove it: always for the owner, else unless non-stealable; a
     // check-out's lock never.
     stealable: !lock.type && (lock.stealable || lock.creator === req.principal.id),
