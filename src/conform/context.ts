@@ -199,14 +199,24 @@ export class CheckContext {
     if (r.status < 200 || r.status > 299) this.setupFailed(`${transition} of ${path}`, r);
   }
 
-  /** A new user with these global roles, deleted after the check. */
-  async user(roles: string[] = ['Member'], extra: Record<string, unknown> = {}): Promise<Account> {
+  /** Deletes this path (content, or a `/@users/…`, `/@groups/…` resource) after the check. */
+  forget(path: string): void {
+    this.later(`delete ${path}`, () => this.quiet.request('DELETE', path));
+  }
+
+  /** A new user with these global roles (null: none sent), deleted after the check. */
+  async user(roles: string[] | null = ['Member'], extra: Record<string, unknown> = {}): Promise<Account> {
     const name = this.unique();
     const password = `Cf-${randomText(18)}`;
     const email = `${name}@example.org`;
-    const body = this.has('email-login')
-      ? { email, password, fullname: `Conformance ${name}`, roles, ...extra }
-      : { username: name, email, password, fullname: `Conformance ${name}`, roles, ...extra };
+    const body = {
+      ...(this.has('email-login') ? {} : { username: name }),
+      email,
+      password,
+      fullname: `Conformance ${name}`,
+      ...(roles ? { roles } : {}),
+      ...extra,
+    };
     const r = await this.post('/@users', body);
     if (r.status < 200 || r.status > 299) this.setupFailed(`creating the user ${name}`, r);
     const id = typeof r.body?.id === 'string' ? r.body.id : name;
@@ -216,7 +226,7 @@ export class CheckContext {
 
   /** A new group, deleted after the check. */
   async group(body: Record<string, unknown> = {}): Promise<string> {
-    const id = this.unique();
+    const id = typeof body.groupname === 'string' ? body.groupname : this.unique();
     const r = await this.post('/@groups', { groupname: id, title: `Conformance ${id}`, ...body });
     if (r.status < 200 || r.status > 299) this.setupFailed(`creating the group ${id}`, r);
     this.later(`delete the group ${id}`, () => this.quiet.request('DELETE', `/@groups/${encodeURIComponent(id)}`));

@@ -26,7 +26,7 @@ export function show(value: unknown): string {
   if (value instanceof RegExp) return `a string matching ${value}`;
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
+    text = JSON.stringify(value, (_key, v) => (v instanceof Matcher ? `‹${v.description}›` : v instanceof RegExp ? `‹a string matching ${v}›` : v)) ?? String(value);
   } catch {
     text = String(value);
   }

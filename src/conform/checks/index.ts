@@ -1,5 +1,43 @@
 // Every check of the suite, family by family, in the order they run.
 import type { Check } from '../model.ts';
+import actions from './actions.ts';
+import auth from './auth.ts';
+import breadcrumbs from './breadcrumbs.ts';
 import content from './content.ts';
+import controlpanels from './controlpanels.ts';
+import copymove from './copymove.ts';
+import files from './files.ts';
+import groups from './groups.ts';
+import history from './history.ts';
+import locking from './locking.ts';
+import navigation from './navigation.ts';
+import registry from './registry.ts';
+import search from './search.ts';
+import sharing from './sharing.ts';
+import site from './site.ts';
+import types from './types.ts';
+import users from './users.ts';
+import vocabularies from './vocabularies.ts';
+import workflow from './workflow.ts';
 
-export const allChecks: Check[] = [...content];
+export const allChecks: Check[] = [
+  ...content,
+  ...files,
+  ...search,
+  ...users,
+  ...groups,
+  ...auth,
+  ...locking,
+  ...workflow,
+  ...history,
+  ...copymove,
+  ...breadcrumbs,
+  ...navigation,
+  ...actions,
+  ...types,
+  ...site,
+  ...sharing,
+  ...registry,
+  ...controlpanels,
+  ...vocabularies,
+];
