@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../server.ts';
-import { conformCommand } from './cli.ts';
+import { allChecks } from './checks/index.ts';
+import { conformCommand, parseKnown } from './cli.ts';
 import { startFaultProxy } from './testing/fault-proxy.ts';
 
 let site: string;
@@ -67,6 +68,18 @@ describe('arguments', () => {
     expect(list.out).toMatch(/^content\.create\.answers-201-with-location\s+MUST\s+seed: /m);
     expect(list.out).toMatch(/auth\.cookie\.authenticates\s+SHOULD needs cookie-sessions;/);
     expect((await cli('--help')).out).toContain('Exit codes');
+  });
+});
+
+describe('the bundled known-differences file', () => {
+  it('names only checks of the suite, each with a reason', () => {
+    const file = join(import.meta.dirname, '../../docs/conform-known-plone-restapi-10.json');
+    const known = parseKnown(readFileSync(file, 'utf8'), file);
+    expect(known.size).toBeGreaterThan(5);
+    for (const [id, reason] of known) {
+      expect(allChecks.some((c) => c.id === id), id).toBe(true);
+      expect(reason).toMatch(/^C\d+: /);
+    }
   });
 });
 

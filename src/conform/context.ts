@@ -180,6 +180,16 @@ export class CheckContext {
     return `/${id}`;
   }
 
+  /** The type of containers the checks make: Folder, or a folderish page where folders cannot be added. */
+  get folderType(): string {
+    return this.env.sandboxType;
+  }
+
+  /** A container (see folderType) in a container. */
+  folder(container: string, id: string, title: string, extra: Record<string, unknown> = {}): Promise<Created> {
+    return this.create(container, { '@type': this.env.sandboxType, id, title, ...extra });
+  }
+
   /** Creates content in a container (any 2xx will do); returns its path and JSON. */
   async create(container: string, body: Record<string, unknown>): Promise<Created> {
     const r = await this.post(container, body);

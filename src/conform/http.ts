@@ -11,7 +11,7 @@ export type Caller =
   | 'anonymous'
   | { user: string; password: string }
   | { bearer: string; who: string }
-  | { cookie: string; who: string };
+  | { cookie: string; who: string; bearer?: string };
 
 export interface RequestOptions {
   auth?: Caller;
@@ -109,8 +109,10 @@ export class Recorder {
   private authHeaders(auth: Caller): [Record<string, string>, string] {
     if (auth === 'anonymous') return [{}, 'anonymous'];
     if (auth === 'admin') return [{ Authorization: this.connection.adminAuthorization }, 'admin'];
+    if ('cookie' in auth) {
+      return auth.bearer ? [{ Cookie: auth.cookie, Authorization: `Bearer ${auth.bearer}` }, `cookie and bearer ${auth.who}`] : [{ Cookie: auth.cookie }, `cookie ${auth.who}`];
+    }
     if ('bearer' in auth) return [{ Authorization: `Bearer ${auth.bearer}` }, `bearer ${auth.who}`];
-    if ('cookie' in auth) return [{ Cookie: auth.cookie }, `cookie ${auth.who}`];
     return [{ Authorization: basic(auth.user, auth.password) }, auth.user];
   }
 

@@ -20,7 +20,9 @@ export type Feature =
   | 'username-login'
   | 'working-copy'
   | 'tus'
-  | 'comments';
+  | 'comments'
+  | 'folders'
+  | 'collections';
 
 export interface Check {
   /** Stable id, `<family>.<topic>.<what-is-checked>`: implementers track a check by it across releases. */

@@ -124,6 +124,11 @@ export async function probe(connection: Connection, runId: string): Promise<Prob
     const folderish = doc.body?.is_folderish === true;
     say('folderish-pages', folderish, folderish ? 'pages are folderish (Volto site)' : 'pages are not folderish');
     say('plain-pages', ok2xx(doc) && !folderish, folderish ? 'pages are folderish (Volto site)' : 'pages are not folderish (classic site)');
+    const types = await authed.request('GET', `/${id}/@types`);
+    const addable = new Set<string>(Array.isArray(types.body) ? types.body.filter((x: { addable?: boolean }) => x.addable).map((x: { '@id': string }) => decodeURIComponent(String(x['@id']).split('/').pop() ?? '')) : []);
+    for (const [feature, type] of [['folders', 'Folder'], ['collections', 'Collection']] as const) {
+      say(feature, addable.has(type), addable.has(type) ? `${type} is addable in a ${sandboxType}` : `${type} is not addable in a ${sandboxType}`);
+    }
     const wc = await authed.request('GET', `/${id}/page/@workingcopy`);
     say('working-copy', wc.status === 200, wc.status === 200 ? 'GET @workingcopy answered 200' : `GET @workingcopy answered ${wc.status}`);
     const comments = await authed.request('GET', `/${id}/page/@comments`);

@@ -223,13 +223,13 @@ export default family('auth', [
     id: 'auth.cookie.logout-clears-ac',
     level: 'SHOULD',
     source: supplement2('3.5'),
-    title: '@logout expires the __ac cookie',
+    title: '@logout (with the session’s cookie and token) expires the __ac cookie',
     needs: ['cookie-sessions'],
     async run(t) {
       const a = await t.user();
       const login = await t.post('/@login', { login: a.user, password: a.password }, { auth: 'anonymous' });
       const value = login.headers.get('set-cookie')?.match(AC)?.[1] ?? '';
-      const r = await t.post('/@logout', undefined, { auth: { cookie: `__ac=${value}`, who: a.id } });
+      const r = await t.post('/@logout', {}, { auth: { cookie: `__ac=${value}`, bearer: login.body?.token, who: a.id } });
       t.status(r, [200, 204]);
       t.header(r, 'Set-Cookie', /__ac=[^;]*;.*(Max-Age=0|Expires=Wed, 31 Dec 1997)/i);
     },

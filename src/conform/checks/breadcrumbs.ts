@@ -6,7 +6,7 @@ import { family, seed, supplement } from './define.ts';
 /** A published sandbox holding a private folder with a published page. */
 async function trail(t: CheckContext) {
   const box = await t.sandbox();
-  await t.create(box, { '@type': 'Folder', id: 'private-folder', title: 'Private Folder' });
+  await t.folder(box, 'private-folder', 'Private Folder');
   await t.create(`${box}/private-folder`, { '@type': 'Document', id: 'page', title: 'The Page' });
   await t.transition(box, 'publish');
   await t.transition(`${box}/private-folder/page`, 'publish');

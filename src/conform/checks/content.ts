@@ -469,7 +469,7 @@ export default family('content', [
     title: 'DELETE answers 204; the object and its children are gone',
     async run(t) {
       const box = await t.sandbox();
-      const folder = await t.create(box, { '@type': 'Folder', id: 'doomed', title: 'Doomed' });
+      const folder = await t.folder(box, 'doomed', 'Doomed');
       await page(t, folder.path, 'child');
       t.status(await t.del(folder.path), 204);
       t.status(await t.get(folder.path), 404, 'the folder is gone');
@@ -672,6 +672,7 @@ export default family('content', [
     level: 'SHOULD',
     source: supplement('10.1'),
     title: 'A Collection lists the results of its query as items',
+    needs: ['collections'],
     async run(t) {
       const box = await t.sandbox();
       await t.create(box, { '@type': 'News Item', id: 'n1', title: 'News one' });

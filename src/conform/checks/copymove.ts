@@ -7,8 +7,8 @@ import { family, seed, supplement } from './define.ts';
 /** A sandbox with folders `from` (holding `doc`) and `to`. */
 async function twoFolders(t: CheckContext) {
   const box = await t.sandbox();
-  const from = (await t.create(box, { '@type': 'Folder', id: 'from', title: 'From' })).path;
-  const to = (await t.create(box, { '@type': 'Folder', id: 'to', title: 'To' })).path;
+  const from = (await t.folder(box, 'from', 'From')).path;
+  const to = (await t.folder(box, 'to', 'To')).path;
   const doc = await t.create(from, { '@type': 'Document', id: 'doc', title: 'Travelling doc' });
   return { box, from, to, doc };
 }
@@ -60,7 +60,7 @@ export default family('copymove', [
     async run(t) {
       const { box, from, to, doc } = await twoFolders(t);
       const second = await t.create(from, { '@type': 'Document', id: 'second', title: 'Second' });
-      const third = await t.create(box, { '@type': 'Folder', id: 'third', title: 'Third' });
+      const third = await t.folder(box, 'third', 'Third');
       const r = await t.post(`${to}/@copy`, { source: [doc.body.UID, `${from}/second`] });
       t.body(r, [{ target: t.url(`${to}/doc`) }, { target: t.url(`${to}/second`) }], 'copy by UID and by path');
       const url = await t.post(`${third.path}/@copy`, { source: t.url(second.path) });

@@ -216,6 +216,7 @@ export default family('locking', [
     level: 'SHOULD',
     source: supplement('7.1; 17'),
     title: 'Types without the locking behavior (Folder) answer lock {} and stay editable',
+    needs: ['folders'],
     async run(t) {
       const box = await t.sandbox();
       const f = await t.create(box, { '@type': 'Folder', id: 'folder', title: 'F' });

@@ -13,7 +13,7 @@ async function tabs(t: CheckContext) {
   await t.create(box, { '@type': 'Document', id: 'public-page', title: 'Public Page' });
   await t.create(box, { '@type': 'Document', id: 'private-page', title: 'Private Page' });
   await t.create(box, { '@type': 'Document', id: 'hidden-page', title: 'Hidden Page', exclude_from_nav: true });
-  await t.create(box, { '@type': 'Folder', id: 'sub', title: 'Sub' });
+  await t.folder(box, 'sub', 'Sub');
   await t.create(`${box}/sub`, { '@type': 'Document', id: 'deep', title: 'Deep' });
   for (const p of [box, `${box}/public-page`, `${box}/hidden-page`]) await t.transition(p, 'publish');
   return box;

@@ -8,7 +8,7 @@ const entryOf = (body: any, id: string) => (Array.isArray(body?.entries) ? body.
 /** A sandbox with a private folder `club` holding a private page `secret`. */
 async function club(t: CheckContext) {
   const box = await t.sandbox();
-  await t.create(box, { '@type': 'Folder', id: 'club', title: 'Club' });
+  await t.folder(box, 'club', 'Club');
   await t.create(`${box}/club`, { '@type': 'Document', id: 'secret', title: 'Secret' });
   return `${box}/club`;
 }

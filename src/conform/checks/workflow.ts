@@ -89,9 +89,9 @@ export default family('workflow', [
     title: 'include_children applies the transition to contained objects, recursively',
     async run(t) {
       const box = await t.sandbox();
-      const tree = await t.create(box, { '@type': 'Folder', id: 'tree', title: 'Tree' });
+      const tree = await t.folder(box, 'tree', 'Tree');
       await t.create(tree.path, { '@type': 'Document', id: 'child', title: 'Child' });
-      await t.create(tree.path, { '@type': 'Folder', id: 'inner', title: 'Inner' });
+      await t.folder(tree.path, 'inner', 'Inner');
       await t.create(`${tree.path}/inner`, { '@type': 'Document', id: 'grandchild', title: 'Grandchild' });
       t.status(await t.post(`${tree.path}/@workflow/publish`, { include_children: true }), 200);
       for (const p of ['', '/child', '/inner', '/inner/grandchild']) t.body(await t.get(`${tree.path}${p}`), { review_state: 'published' }, `tree${p}`);
