@@ -72,6 +72,53 @@ describe('@workflow titles', () => {
   });
 });
 
+describe('titles everywhere a title is shown', () => {
+  it('@history: creation, workflow and versioning entries, and the initial change note', async () => {
+    expect((await api.post(`${box}/doc/@workflow/publish`)).status).toBe(200);
+    const entries = (lang: string) => api.get(`${box}/doc/@history`, { headers: { 'Accept-Language': lang } }).then((r) => r.body);
+    const pick = (list: any[]) => ({
+      create: list.find((e) => e.action === 'Create'),
+      publish: list.find((e) => e.action === 'publish'),
+      version: list.find((e) => e.type === 'versioning' && e.version === 0),
+    });
+    const de = pick(await entries('de'));
+    expect(de.create).toMatchObject({ action: 'Create', transition_title: 'Erstellen', state_title: 'Privat' });
+    expect(de.publish).toMatchObject({ transition_title: 'Veröffentlichen', state_title: 'Veröffentlicht' });
+    expect(de.version).toMatchObject({ action: 'Edited', transition_title: 'Bearbeitet', comments: 'Erste Version' });
+    const es = pick(await entries('es'));
+    expect([es.create.transition_title, es.publish.transition_title, es.version.transition_title, es.version.comments]).toEqual(['Crear', 'Publicar', 'Editado', 'Versión inicial']);
+    const fr = pick(await entries('fr'));
+    expect([fr.create.state_title, fr.publish.transition_title, fr.version.transition_title, fr.version.comments]).toEqual(['Privé', 'Publier', 'Modifié', 'Version initiale']);
+    const en = pick(await entries('en'));
+    expect([en.create.transition_title, en.version.transition_title, en.version.comments]).toEqual(['Create', 'Edited', 'Initial version']);
+  });
+
+  it('type schemas: fieldset and field titles', async () => {
+    const de = (await api.get('/@types/Document', lang('de'))).body;
+    expect(de.fieldsets.map((f: any) => f.title)).toEqual(['Standard', 'Einstellungen', 'Kategorisierung', 'Datum', 'Urheberschaft']);
+    expect(de.properties.title.title).toBe('Titel');
+    expect(de.properties.subjects.title).toBe('Schlagwörter');
+    const fr = (await api.get('/@types/Document', lang('fr'))).body;
+    expect(fr.fieldsets.map((f: any) => f.title)).toEqual(['Par défaut', 'Paramètres', 'Catégorisation', 'Dates', 'Propriété']);
+    expect((await api.get('/@types/Document/dates', lang('es'))).body.title).toBe('Fechas');
+    expect((await api.get('/@types/Document/title', lang('es'))).body.title).toBe('Título');
+    expect((await api.get('/@types/Document')).body.fieldsets[0].title).toBe('Default');
+  });
+
+  it('workflow vocabularies, type vocabularies, actions, navigation and sharing roles', async () => {
+    const states = (await api.get('/@vocabularies/cms.app.vocabularies.WorkflowStates?token=pending', lang('de'))).body.items;
+    expect(states).toEqual([{ title: 'Zur Redaktion eingereicht [pending]', token: 'pending' }]);
+    const types = (await api.get('/@vocabularies/cms.app.vocabularies.ReallyUserFriendlyTypes', lang('es'))).body.items;
+    expect(types.map((t: any) => t.title)).toEqual(['Archivo', 'Carpeta', 'Colección', 'Comentario', 'Enlace', 'Evento', 'Imagen', 'Noticia', 'Página']);
+    const actions = (await api.get(`${box}/doc/@actions`, lang('fr'))).body;
+    expect(actions.object.find((a: any) => a.id === 'edit').title).toBe('Modifier');
+    expect(actions.user.find((a: any) => a.id === 'logout').title).toBe('Se déconnecter');
+    expect((await api.get('/@navigation', lang('de'))).body.items[0].title).toBe('Startseite');
+    const roles = (await api.get(`${box}/@sharing`, lang('es'))).body.available_roles;
+    expect(roles.map((r: any) => r.title)).toEqual(['Puede agregar', 'Puede editar', 'Puede ver', 'Puede revisar']);
+  });
+});
+
 describe('multilingual site', () => {
   it('answers content inside a language root folder in that language', async () => {
     const ml = await connect({ fixture: 'multilingual' });

@@ -5,6 +5,7 @@ import { listParam } from '../../http/query.ts';
 import { hasPermission } from '../../auth/check.ts';
 import type { SiteState } from '../../state/model.ts';
 import { registerComponent } from '../../serialize/components.ts';
+import { translate } from '../../i18n/translate.ts';
 import { ACTIONS, DEFAULT_CATEGORIES, type ActionContext } from './definitions.ts';
 
 export function actions(state: SiteState, req: ApiRequest): Record<string, unknown> {
@@ -15,7 +16,7 @@ export function actions(state: SiteState, req: ApiRequest): Record<string, unkno
   for (const category of categories) {
     out[category] = (ACTIONS[category] ?? [])
       .filter((a) => (!a.permission || hasPermission(state, req.principal, req.context, a.permission)) && (!a.condition || a.condition(c)))
-      .map((a) => ({ icon: a.icon ?? '', id: a.id, title: a.title }));
+      .map((a) => ({ icon: a.icon ?? '', id: a.id, title: translate(state, req, a.title) }));
   }
   return out;
 }

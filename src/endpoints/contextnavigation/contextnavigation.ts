@@ -7,6 +7,7 @@ import { registerComponent } from '../../serialize/components.ts';
 import { navigationRoot } from '../../serialize/navigation-root.ts';
 import { navFilter, navTitle, showInNavigation, type NavFilter } from '../../serialize/nav-items.ts';
 import { urlOf } from '../../serialize/urls.ts';
+import { translate } from '../../i18n/translate.ts';
 import { resolvedRemoteUrl } from '../../serialize/remote-url.ts';
 import { contextNavOptions, type ContextNavOptions } from './options.ts';
 import { own } from '../../lib/records.ts';
@@ -79,7 +80,7 @@ export function contextNavigation(state: SiteState, req: ApiRequest): Record<str
   const items = root && options.bottomLevel >= 0 ? tree(w, root, 1) : [];
   if (root && options.includeTop) {
     const top = entry(w, root, []);
-    if (root.parent === null) Object.assign(top, { title: 'Home', type: 'plone-site' });
+    if (root.parent === null) Object.assign(top, { title: translate(state, req, 'Home'), type: 'plone-site' });
     items.unshift(top);
   }
   return {
@@ -87,7 +88,7 @@ export function contextNavigation(state: SiteState, req: ApiRequest): Record<str
     available: !!root && (options.bottomLevel < 0 || items.length > 0),
     has_custom_name: !!options.name,
     items,
-    title: options.name || 'Navigation',
+    title: options.name || translate(state, req, 'Navigation'),
     url: `${urlOf(state, base, req.url.siteUrl)}/sitemap`,
   };
 }

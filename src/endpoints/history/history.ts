@@ -10,8 +10,9 @@ import { serializeContent } from '../../serialize/content.ts';
 import { formatDate } from '../../serialize/dates.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { WORKFLOWS } from '../../workflow/definitions.ts';
-import { recordVersion, versionNumber, versionOf } from './versions.ts';
+import { INITIAL_VERSION, recordVersion, versionNumber, versionOf } from './versions.ts';
 import { own } from '../../lib/records.ts';
+import { translate } from '../../i18n/translate.ts';
 
 export const REVERT = 'CMFEditions: Revert to previous versions';
 export const ACCESS = 'CMFEditions: Access previous versions';
@@ -27,7 +28,7 @@ export function historyEntries(state: SiteState, node: ContentNode, req: ApiRequ
   const mayRevert = hasPermission(state, req.principal, node, REVERT);
   const keyed: { time: number; kind: number; i: number; entry: Record<string, unknown> }[] = [];
   node.workflowHistory.forEach((e, i) => {
-    const title = e.action === null ? 'Create' : (workflow?.transitions[e.action]?.title ?? e.action);
+    const title = translate(state, req, e.action === null ? 'Create' : (workflow?.transitions[e.action]?.title ?? e.action));
     keyed.push({
       time: Date.parse(e.time),
       kind: 0,
@@ -37,7 +38,7 @@ export function historyEntries(state: SiteState, node: ContentNode, req: ApiRequ
         actor: actor(state, req, e.actor),
         comments: e.comments,
         review_state: e.review_state,
-        state_title: workflow?.states[e.review_state]?.title ?? e.review_state,
+        state_title: translate(state, req, workflow?.states[e.review_state]?.title ?? e.review_state),
         time: formatDate(e.time),
         transition_title: title,
         // Decision C13: the creation entry has type null.
@@ -54,10 +55,11 @@ export function historyEntries(state: SiteState, node: ContentNode, req: ApiRequ
         '@id': `${url}/@history/${i}`,
         action: 'Edited',
         actor: actor(state, req, v.actor),
-        comments: v.comment,
+        // the change note of version 0 is the system's message, shown in the response language
+        comments: i === 0 && v.comment === INITIAL_VERSION ? translate(state, req, INITIAL_VERSION) : v.comment,
         may_revert: mayRevert,
         time: formatDate(v.time),
-        transition_title: 'Edited',
+        transition_title: translate(state, req, 'Edited'),
         type: 'versioning',
         version: i,
       },

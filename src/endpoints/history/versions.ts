@@ -8,6 +8,9 @@ import { mustGetNode } from '../../state/nodes.ts';
 import { isVersioned } from '../../types/schema.ts';
 import { own } from '../../lib/records.ts';
 
+/** The change note of version 0 when none was given (plone.app.versioningbehavior's message). */
+export const INITIAL_VERSION = 'Initial version';
+
 export function keepsVersions(state: SiteState, node: ContentNode): boolean {
   const type = own(state.types, node.type);
   return !!type && node.parent !== null && isVersioned(type) && node.fields.versioning_enabled !== false;
@@ -18,7 +21,7 @@ export function recordVersion(draft: Draft<SiteState>, uid: string, req: ApiRequ
   const node = mustGetNode(draft as SiteState, uid);
   if (!keepsVersions(draft as SiteState, node)) return;
   const first = !node.versions?.length;
-  const note = typeof changeNote === 'string' && changeNote ? changeNote : first ? 'Initial version' : '';
+  const note = typeof changeNote === 'string' && changeNote ? changeNote : first ? INITIAL_VERSION : '';
   const entry: VersionEntry = {
     fields: isDraft(node.fields) ? current(node.fields) : node.fields,
     actor: req.principal.id ?? 'Anonymous User',

@@ -10,6 +10,7 @@ import { navigationRoot } from '../../serialize/navigation-root.ts';
 import { navFilter, navTitle, showInNavigation, type NavFilter } from '../../serialize/nav-items.ts';
 import { registryValue } from '../../serialize/registry-value.ts';
 import { urlOf } from '../../serialize/urls.ts';
+import { translate } from '../../i18n/translate.ts';
 import { resolvedRemoteUrl } from '../../serialize/remote-url.ts';
 import { own } from '../../lib/records.ts';
 
@@ -68,7 +69,7 @@ export function navigation(state: SiteState, req: ApiRequest): Record<string, un
     inPath,
     viewActionTypes: registryValue(state, 'plone.types_use_view_action_in_listings', volto ? [] : ['Image', 'File']),
   };
-  const home = { '@id': urlOf(state, root, req.url.siteUrl), description: '', items: [], review_state: null, title: 'Home' };
+  const home = { '@id': urlOf(state, root, req.url.siteUrl), description: '', items: [], review_state: null, title: translate(state, req, 'Home') };
   const generateTabs = registryValue(state, 'plone.generate_tabs', true);
   const tabs = generateTabs
     ? sortTabs(state, visibleChildren(w, root))

@@ -6,6 +6,7 @@ import { setLocalRoles } from '../../auth/local-roles.ts';
 import { AUTHENTICATED_GROUP } from '../../auth/membership.ts';
 import { SHARING_ROLES } from '../../auth/roles.ts';
 import { first } from '../../http/query.ts';
+import { translate } from '../../i18n/translate.ts';
 import { json, noContent, type ApiRequest, type Route } from '../../http/types.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
@@ -54,7 +55,7 @@ export const sharingRoutes: Route[] = [
       const available = delegable(state, req);
       const ids = available.map((r) => r.id);
       return json({
-        available_roles: available.map(({ id, title }) => ({ id, title })),
+        available_roles: available.map(({ id, title }) => ({ id, title: translate(state, req, title) })),
         entries: sharingEntries(state, services.auth.root, req.context, ids, req.principal.id, first(req.query, 'search')),
         inherit: !req.context.blockLocalRoles,
       });

@@ -9,6 +9,7 @@ import { fieldsOf } from '../../types/schema.ts';
 import { registerComponent } from '../../serialize/components.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { typesList } from './addable.ts';
+import { translate } from '../../i18n/translate.ts';
 import { fieldsetOrFieldNotFound, typeNamed } from './type-lookup.ts';
 import { typesEditRoutes } from './types.edit.ts';
 import { fieldProperty, fieldsetsOf, ownSchemaName, typeSchema } from './schema-json.ts';
@@ -19,11 +20,22 @@ function requireMember(req: ApiRequest): void {
 
 export { typeNamed };
 
-function fieldOrFieldset(state: SiteState, type: TypeDef, name: string, base: string): Record<string, unknown> {
+/** A fieldset or field property with its title in the response language. */
+const titled = <T extends { title?: unknown }>(state: SiteState, req: ApiRequest, x: T): T =>
+  typeof x.title === 'string' ? { ...x, title: translate(state, req, x.title) } : x;
+
+/** A type schema with fieldset and field titles in the response language (supplement 1.3, 14.3). */
+function translatedSchema(state: SiteState, req: ApiRequest, schema: Record<string, unknown>): Record<string, unknown> {
+  const fieldsets = (schema.fieldsets as { title: string }[]).map((f) => titled(state, req, f));
+  const properties = Object.fromEntries(Object.entries(schema.properties as Record<string, { title?: string }>).map(([k, p]) => [k, titled(state, req, p)]));
+  return { ...schema, fieldsets, properties };
+}
+
+function fieldOrFieldset(state: SiteState, req: ApiRequest, type: TypeDef, name: string, base: string): Record<string, unknown> {
   const fieldset = fieldsetsOf(type).find((f) => f.id === name);
-  if (fieldset) return { ...fieldset };
+  if (fieldset) return titled(state, req, { ...fieldset });
   const field = fieldsOf(type).find((f) => f.name === name);
-  if (field) return fieldProperty(field, base, ownSchemaName(state.settings.siteId, type));
+  if (field) return titled(state, req, fieldProperty(field, base, ownSchemaName(state.settings.siteId, type)));
   throw fieldsetOrFieldNotFound(name);
 }
 
@@ -33,8 +45,8 @@ function getTypes(state: SiteState, req: ApiRequest) {
   if (!typeId) return json(typesList(state, req));
   const type = typeNamed(state, typeId);
   const base = urlOf(state, req.context, req.url.siteUrl);
-  if (name) return json(fieldOrFieldset(state, type, name, base));
-  return { ...json(typeSchema(type, base, state.settings.siteId)), contentType: 'application/json+schema' };
+  if (name) return json(fieldOrFieldset(state, req, type, name, base));
+  return { ...json(translatedSchema(state, req, typeSchema(type, base, state.settings.siteId))), contentType: 'application/json+schema' };
 }
 
 registerComponent({

@@ -3,6 +3,7 @@
 import { hasPermission } from '../../auth/check.ts';
 import { PERMISSION_ROLES } from '../../auth/permissions.ts';
 import { registryValue } from '../../serialize/registry-value.ts';
+import { translate } from '../../i18n/translate.ts';
 import { METADATA_COLUMNS } from '../../serialize/metadata.ts';
 import type { SiteState } from '../../state/model.ts';
 import type { TypeDef } from '../../types/model.ts';
@@ -22,40 +23,46 @@ const MODIFY = 'Modify portal content';
 /** Types no user ever picks (plone.app.vocabularies BAD_TYPES, abridged; and the multilingual folders). */
 const BAD_TYPES = new Set([SITE_ROOT_TYPE, 'TempFolder', 'LRF', 'LIF']);
 /** The comment type, a portal type of every site though no content type definition models it. */
-const COMMENT = term('Discussion Item', 'Comment');
+const comment = (c: VocabularyContext) => term('Discussion Item', translate(c.state, c.req, 'Comment'));
 
-const typeTerms = (types: TypeDef[]): Term[] => types.map((t) => term(t.id, t.title));
+/** Type terms titled in the response language (Plone sorts them by the translated title). */
+const typeTerms = (c: VocabularyContext, types: TypeDef[]): Term[] => types.map((t) => term(t.id, translate(c.state, c.req, t.title)));
 const sorted = (terms: Term[]) => [...terms].sort(byTitle);
 const allTypes = (state: SiteState) => Object.values(state.types);
 
-function portalTypes({ state }: VocabularyContext): Term[] {
-  return sorted([...typeTerms(allTypes(state)), COMMENT]);
+function portalTypes(c: VocabularyContext): Term[] {
+  return sorted([...typeTerms(c, allTypes(c.state)), comment(c)]);
 }
 
-function friendlyTypes({ state }: VocabularyContext): Term[] {
-  return sorted([...typeTerms(allTypes(state).filter((t) => !BAD_TYPES.has(t.id))), COMMENT]);
+function friendlyTypes(c: VocabularyContext): Term[] {
+  return sorted([...typeTerms(c, allTypes(c.state).filter((t) => !BAD_TYPES.has(t.id))), comment(c)]);
 }
 
-function userFriendlyTypes({ state }: VocabularyContext): Term[] {
-  const notSearched = registryValue<string[]>(state, 'plone.types_not_searched', []);
-  return sorted(typeTerms(allTypes(state).filter((t) => !BAD_TYPES.has(t.id) && !notSearched.includes(t.id))));
+function userFriendlyTypes(c: VocabularyContext): Term[] {
+  const notSearched = registryValue<string[]>(c.state, 'plone.types_not_searched', []);
+  return sorted(typeTerms(c, allTypes(c.state).filter((t) => !BAD_TYPES.has(t.id) && !notSearched.includes(t.id))));
 }
 
-function allowedTypes({ state, req }: VocabularyContext): Term[] {
+function allowedTypes(c: VocabularyContext): Term[] {
+  const { state, req } = c;
   const container = own(state.types, req.context.type);
   const ok = (t: TypeDef) => allowedIn(container, t) && hasPermission(state, req.principal, req.context, t.addPermission);
-  return sorted(typeTerms(allTypes(state).filter(ok)));
+  return sorted(typeTerms(c, allTypes(state).filter(ok)));
 }
 
-function validAddableTypes({ state }: VocabularyContext): Term[] {
-  return sorted(typeTerms(allTypes(state).filter((t) => t.globalAllow && !BAD_TYPES.has(t.id))));
+function validAddableTypes(c: VocabularyContext): Term[] {
+  return sorted(typeTerms(c, allTypes(c.state).filter((t) => t.globalAllow && !BAD_TYPES.has(t.id))));
 }
 
 /** `Title [id]` terms, first occurrence of each id across the workflows. */
-function labelled(pick: (w: (typeof WORKFLOWS)[string]) => { id: string; title: string }[]): Term[] {
-  const seen = new Map<string, Term>();
-  for (const w of Object.values(WORKFLOWS)) for (const x of pick(w)) if (!seen.has(x.id)) seen.set(x.id, term(x.id, `${x.title} [${x.id}]`));
-  return sorted([...seen.values()]);
+function labelled(pick: (w: (typeof WORKFLOWS)[string]) => { id: string; title: string }[]) {
+  return (c: VocabularyContext): Term[] => {
+    const seen = new Map<string, Term>();
+    for (const w of Object.values(WORKFLOWS)) {
+      for (const x of pick(w)) if (!seen.has(x.id)) seen.set(x.id, term(x.id, `${translate(c.state, c.req, x.title)} [${x.id}]`));
+    }
+    return sorted([...seen.values()]);
+  };
 }
 
 const users = ({ state }: VocabularyContext) => sorted(Object.values(state.users).map((u) => term(u.id, u.fullname)));
@@ -93,8 +100,8 @@ export const siteVocabularies: Vocabulary[] = [
   { name: `${V}ReallyUserFriendlyTypes`, terms: friendlyTypes },
   { name: `${V}UserFriendlyTypes`, terms: userFriendlyTypes },
   fixed(`${V}Workflows`, sorted(Object.entries(WORKFLOWS).map(([id, w]) => term(id, w.title)))),
-  fixed(`${V}WorkflowStates`, labelled((w) => Object.values(w.states))),
-  fixed(`${V}WorkflowTransitions`, labelled((w) => Object.values(w.transitions))),
+  { name: `${V}WorkflowStates`, terms: labelled((w) => Object.values(w.states)) },
+  { name: `${V}WorkflowTransitions`, terms: labelled((w) => Object.values(w.transitions)) },
   { name: `${V}AvailableEditors`, terms: registryList('plone.available_editors', () => plainTerms(['TinyMCE', 'None'])) },
   { name: `${V}Users`, permission: MODIFY, terms: users },
   { name: `${V}Groups`, terms: groups },
