@@ -65,6 +65,20 @@ describe('@controlpanels/content-rules: rule definitions', () => {
     expect((await readRule(id)).title).toBe('Log additions');
   });
 
+  it('names new rules as Plone does: the first free rule-<n>, reusing the id of a deleted rule', async (ctx) => {
+    const fresh = await connect();
+    if (fresh.remote) ctx.skip(); // needs a site without rules
+    const create = async (title: string) => {
+      const r = await fresh.post(PANEL, { title, event: 'Comment added' });
+      expect(r.status).toBe(201);
+      return r.body.id as string;
+    };
+    expect([await create('one'), await create('two'), await create('three')]).toEqual(['rule-1', 'rule-2', 'rule-3']);
+    expect((await fresh.del(`${PANEL}/rule-2`)).status).toBe(204);
+    expect(await create('four')).toBe('rule-2');
+    expect(await create('five')).toBe('rule-4');
+  });
+
   it('refuses a rule without title or with an unknown event (400), creating nothing', async () => {
     const before = (await api.get(PANEL)).body.items[0].length;
     const missing = await api.post(PANEL, { event: 'Object modified' });

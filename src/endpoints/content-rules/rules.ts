@@ -159,9 +159,12 @@ export function elementValues(state: SiteState, siteUrl: string, d: ElementDef, 
 
 export function addRule(draft: Draft<SiteState>, fields: ReturnType<typeof ruleInput>): string {
   const rules = draftRules(draft);
-  let n = rules.counter + 1;
-  while (rules.rules.some((r) => r.id === `rule-${n}`)) n++;
-  rules.counter = n;
+  // plone.app.contentrules' name chooser: the first free `rule-<n>` counting from 1, so the id of
+  // a deleted rule is given again
+  const taken = new Set(rules.rules.map((r) => r.id));
+  let n = 1;
+  while (taken.has(`rule-${n}`)) n++;
+  rules.counter = Math.max(rules.counter, n);
   const id = `rule-${n}`;
   rules.rules.push({
     id,
