@@ -27,7 +27,7 @@ const FLAGS = {
   'snapshot-interval': { default: String(DEFAULT_SNAPSHOT_INTERVAL), env: 'CMS_ORACLE_SNAPSHOT_INTERVAL', help: 'seconds between snapshots when something changed (0: at shutdown only)' },
   durable: { default: 'false', env: 'CMS_ORACLE_DURABLE', help: 'journal + fsync every change before answering' },
   'dev-endpoints': { default: 'false', env: 'CMS_ORACLE_DEV_ENDPOINTS', help: '/++dev++/reset and checkpoints for e2e tests (Manager only)' },
-  deterministic: { default: 'false', env: 'CMS_ORACLE_DETERMINISTIC', help: 'frozen clock and sequential UIDs' },
+  deterministic: { default: 'false', env: 'CMS_ORACLE_DETERMINISTIC', help: 'frozen clock, sequential UIDs, secrets and tokens from a fixed seed' },
   'store-tokens': { default: 'false', env: 'CMS_ORACLE_STORE_TOKENS', help: 'remember login tokens so @logout really ends them (see docs/security.md)' },
   'log-level': { default: 'info', env: 'CMS_ORACLE_LOG_LEVEL', help: 'error | warn | info (one line per request) | debug' },
   'cors-origin': { default: '', env: 'CMS_ORACLE_CORS_ORIGIN', help: 'allowed CORS origins, comma separated (* = any); off by default' },

@@ -4,6 +4,7 @@ import { hashPassword } from './auth/passwords.ts';
 import { BlobStore } from './blobs/store.ts';
 import { frozenClock, randomIds, sequentialIds, systemClock, type Clock, type IdSource } from './lib/clock.ts';
 import { createSite } from './state/site.ts';
+import { seededSecrets, type SecretSource } from './lib/secret-source.ts';
 import { Store } from './state/store.ts';
 import { routeTable } from './endpoints/index.ts';
 import type { SiteSettings } from './state/model.ts';
@@ -20,6 +21,8 @@ export interface ServerOptions {
   deterministic?: boolean;
   clock?: Clock;
   ids?: IdSource;
+  /** Source of secrets and token ids; default random, seeded with `deterministic`. */
+  secrets?: SecretSource;
   volto?: boolean;
   title?: string;
   blobDir?: string;
@@ -91,6 +94,7 @@ export async function createServer(options: ServerOptions = {}) {
     autologin: robot && ((client) => robot.allows(client)),
     corsOrigin: options.corsOrigin,
     dataDir: options.dataDir,
+    secrets: options.secrets ?? (options.deterministic ? seededSecrets() : undefined),
     tokens: options.tokens,
     throttle: options.throttle,
     maxBodyBytes: options.maxBodyBytes,

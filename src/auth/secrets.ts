@@ -6,9 +6,9 @@
 // keyring of RING_SIZE secrets (keyring on) whose first entry signs and all of which verify;
 // rotating it pushes a fresh secret in front and drops the oldest, so tokens signed with an old
 // secret stay valid until it leaves the ring.
-import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomSecrets, type SecretSource } from '../lib/secret-source.ts';
 
 export const RING_SIZE = 5;
 
@@ -18,8 +18,6 @@ interface SecretsFile {
   /** When the keyring last rotated, seconds since the epoch. */
   rotated: number;
 }
-
-const fresh = () => randomBytes(32).toString('hex');
 
 function valid(data: unknown): data is SecretsFile {
   const d = data as SecretsFile;
@@ -38,11 +36,17 @@ export class TokenSecrets {
   private data: SecretsFile;
   private readonly file?: string;
 
-  /** `dataDir` undefined: secrets live in memory and die with the process. */
-  constructor(dataDir?: string, nowSeconds = 0) {
+  private readonly fresh: () => string;
+
+  /**
+   * `dataDir` undefined: secrets live in memory and die with the process. `source`: where new
+   * secrets come from (seeded with --deterministic, which then keeps no file either).
+   */
+  constructor(dataDir?: string, nowSeconds = 0, source: SecretSource = randomSecrets) {
+    this.fresh = () => source.bytes(32).toString('hex');
     this.file = dataDir ? join(dataDir, 'jwt-secret') : undefined;
     const loaded = this.file ? this.load(this.file) : undefined;
-    this.data = loaded ?? { secret: fresh(), keyring: Array.from({ length: RING_SIZE }, fresh), rotated: nowSeconds };
+    this.data = loaded ?? { secret: this.fresh(), keyring: Array.from({ length: RING_SIZE }, this.fresh), rotated: nowSeconds };
     if (!loaded) this.save();
   }
 
@@ -96,7 +100,7 @@ export class TokenSecrets {
   /** Push a fresh secret in front of the keyring, dropping the oldest. */
   rotate(nowSeconds: number): void {
     this.generation += 1;
-    this.data = { ...this.data, keyring: [fresh(), ...this.data.keyring].slice(0, RING_SIZE), rotated: nowSeconds };
+    this.data = { ...this.data, keyring: [this.fresh(), ...this.data.keyring].slice(0, RING_SIZE), rotated: nowSeconds };
     this.save();
   }
 

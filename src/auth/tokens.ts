@@ -1,6 +1,7 @@
 // Login tokens (supplement 29): issue, read, and — when token storage is on — the hash under
 // which an issued token is remembered in the site state so @logout can really invalidate it.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { randomSecrets, type SecretSource } from '../lib/secret-source.ts';
 import type { SiteState } from '../state/model.ts';
 import { signToken, verifyToken, type TokenClaims } from './jwt.ts';
 import type { TokenSecrets } from './secrets.ts';
@@ -35,16 +36,23 @@ export class TokenService {
   constructor(
     private readonly secrets: TokenSecrets,
     options: Partial<TokenOptions> & PluginTokenOptions = {},
+    /** Where token ids and other unguessable values come from (seeded with --deterministic). */
+    private readonly source: SecretSource = randomSecrets,
   ) {
     this.options = { ...DEFAULT_TOKEN_OPTIONS, ...tokenOptions(options) };
   }
 
-  /** A new signed token (random `jti`: call outside reducers). */
+  /** An unguessable URL-safe value of `bytes` bytes for `purpose` (reset tokens, ...). */
+  newSecret(purpose: string, bytes: number): string {
+    return this.source.for(purpose).bytes(bytes).toString('base64url');
+  }
+
+  /** A new signed token (unguessable `jti`: call outside reducers). */
   issue(sub: string, fullname: string, nowSeconds: number): { token: string; exp: number | null } {
     const { lifetimeSeconds, useKeyring } = this.options;
     const exp = lifetimeSeconds > 0 ? nowSeconds + lifetimeSeconds : null;
     // jti: two tokens issued in the same second differ (renewal must not re-issue the old one).
-    const claims: TokenClaims = { sub, fullname, iat: nowSeconds, ...(exp === null ? {} : { exp }), jti: randomBytes(9).toString('base64url') };
+    const claims: TokenClaims = { sub, fullname, iat: nowSeconds, ...(exp === null ? {} : { exp }), jti: this.newSecret('jti', 9) };
     return { token: signToken(claims, this.secrets.signingKey(useKeyring)), exp };
   }
 

@@ -7,6 +7,7 @@ import { cors } from 'hono/cors';
 import type { Principal } from '../auth/principal.ts';
 import { Authenticator, type RootUser } from '../auth/authenticate.ts';
 import { TokenSecrets } from '../auth/secrets.ts';
+import { randomSecrets, type SecretSource } from '../lib/secret-source.ts';
 import { LoginThrottle, type ThrottleOptions } from '../auth/throttle.ts';
 import { TokenService, toSeconds, type PluginTokenOptions, type TokenOptions } from '../auth/tokens.ts';
 import { servedMediaType } from '../blobs/media-type.ts';
@@ -38,6 +39,8 @@ export interface AppOptions {
   log?: (line: string) => void;
   /** Where the token-signing secret is kept (`<dataDir>/jwt-secret`); omitted: in memory. */
   dataDir?: string;
+  /** A seeded source of secrets (--deterministic): signing secrets derived from it, no secret file. */
+  secrets?: SecretSource;
   tokens?: Partial<TokenOptions> & PluginTokenOptions;
   throttle?: Partial<ThrottleOptions>;
   /** The catalog of `store` (default: built here and kept current from its commits). */
@@ -92,8 +95,9 @@ function toResponse(res: ApiResponse): Response {
 export function createApp(options: AppOptions) {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
-  const secrets = new TokenSecrets(options.dataDir, toSeconds(clock.now()));
-  const auth = new Authenticator(options.root, new TokenService(secrets, options.tokens), new LoginThrottle(options.throttle));
+  const source = options.secrets ?? randomSecrets;
+  const secrets = new TokenSecrets(options.secrets ? undefined : options.dataDir, toSeconds(clock.now()), source.for('jwt-secret'));
+  const auth = new Authenticator(options.root, new TokenService(secrets, options.tokens, source), new LoginThrottle(options.throttle));
   const catalog = options.catalog ?? createCatalog(options.store);
   const services: Services = { blobs: options.blobs ?? new BlobStore(), scales: new ScaleCache(), auth, catalog, tus: new TusStore(), transactions: new TransactionLog(options.store) };
   const sitePath = options.sitePath.split('/').filter(Boolean);

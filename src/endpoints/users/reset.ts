@@ -1,7 +1,6 @@
 // POST /@users/<user>/reset-password (supplement 11.4): ask for a reset mail, set a password with
 // the mailed token, or change one's own password with the old one. Tokens are random (made in
 // `prepare`), mailed, and only their digest is kept in the state, for 7 days.
-import { randomBytes } from 'node:crypto';
 import type { Draft } from 'immer';
 import { authDraft } from '../../auth/token-state.ts';
 import { canManageUsers } from '../../auth/roles.ts';
@@ -19,7 +18,8 @@ import { own } from '../../lib/records.ts';
 
 export const RESET_DAYS = 7;
 
-export const newSecret = () => randomBytes(24).toString('base64url');
+/** A password-reset token (seeded with --deterministic, like every secret). */
+export const newSecret = (services: Services) => services.auth.tokens.newSecret('reset-token', 24);
 
 export function resetExpiry(now: string): string {
   return new Date(Date.parse(now) + RESET_DAYS * 86400_000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
@@ -52,7 +52,7 @@ async function prepare(state: SiteState, req: ApiRequest, services: Services): P
   const keys = Object.keys(body);
   if (!keys.length) {
     if (!user.email) throw serviceError(400, 'Bad Request', 'The user has no email address to send the reset link to.');
-    plans.set(req, { kind: 'mail', user, token: newSecret() });
+    plans.set(req, { kind: 'mail', user, token: newSecret(services) });
     return;
   }
   const { reset_token: resetToken, old_password: oldPassword, new_password: newPassword } = body;

@@ -58,9 +58,9 @@ async function prepareCreate(state: SiteState, req: ApiRequest, services: Servic
   }
   const users = await Promise.all(
     planned.map(async ({ plan, groups }) => {
-      const hash = await hashPassword(plan.password ?? newSecret());
+      const hash = await hashPassword(plan.password ?? newSecret(services));
       delete plan.password;
-      return { plan, hash, groups, reset: plan.sendReset && plan.profile.email ? newSecret() : undefined };
+      return { plan, hash, groups, reset: plan.sendReset && plan.profile.email ? newSecret(services) : undefined };
     }),
   );
   prepared.set(req, { users, csv: req.rawBody !== undefined });
