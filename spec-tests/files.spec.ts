@@ -200,7 +200,8 @@ describe('SVG images', () => {
     expect(scale.status).toBe(200);
     expect(scale.headers.get('content-type')).toBe('image/svg+xml');
     expect(scale.text).toBe(SVG);
-    const shown = await api.get(`${folder}/vector/@@display-file/image`);
+    expect(r.body.id).toBe('v.svg'); // named from the file name, as Plone does
+    const shown = await api.get(`${folder}/v.svg/@@display-file/image`);
     expect(shown.headers.get('content-disposition')).toMatch(/^attachment/);
   });
 });

@@ -10,6 +10,7 @@ import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
 import { WORKFLOWS } from '../../workflow/definitions.ts';
 import { deserializeFields } from './deserialize.ts';
 import { chooseId, validateId } from './names.ts';
+import { acceptedLanguages } from '../../i18n/translate.ts';
 import { isPreparedBlob } from './uploads.ts';
 import { recordVersion } from '../history/versions.ts';
 import { releasePath } from '../aliases/store.ts';
@@ -64,9 +65,13 @@ export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: C
     id = body.id as string;
     if (Object.hasOwn(container.childIds, id)) throw badRequest(`The id "${id}" is invalid - it is already in use.`);
   } else {
-    const upload = Object.values(fields).find(isPreparedBlob) ?? (fields.file ?? fields.image);
-    const filename = upload && typeof upload === 'object' && 'filename' in upload ? (upload as { filename: string }).filename : undefined;
-    id = chooseId(container, type.id, fields.title, filename, req.now, state.nextIntid);
+    const language = acceptedLanguages(req.header('accept-language'))[0];
+    id = chooseId(container, type, fields.title, uploadedName(fields), req.now, state.nextIntid, language);
+  }
+  // named from its file: an empty title becomes the file name (plone.app.dexterity's NameFromFileName)
+  const filename = uploadedName(fields);
+  if (type.behaviors.includes('cms.namefromfilename') && filename && !(typeof fields.title === 'string' && fields.title)) {
+    fields.title = filename.slice(0, 1024);
   }
 
   let uid = req.newUid();
@@ -100,6 +105,13 @@ export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: C
   releasePath(draft, `${pathPrefix(state, container)}/${id}`);
   for (const hook of createHooks) hook(draft, req, uid, body);
   return uid;
+}
+
+/** The file name of the object's uploaded file or image, if any. */
+function uploadedName(fields: Record<string, unknown>): string | undefined {
+  const upload = Object.values(fields).find(isPreparedBlob) ?? (fields.file ?? fields.image);
+  const name = upload && typeof upload === 'object' && 'filename' in upload ? (upload as { filename: unknown }).filename : undefined;
+  return typeof name === 'string' && name ? name : undefined;
 }
 
 /** Factory defaults that depend on the clock (event start/end). */

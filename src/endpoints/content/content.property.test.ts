@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createServer } from '../../server.ts';
 import { checkSite } from '../../state/invariants.ts';
-import type { SiteState } from '../../state/model.ts';
+import type { ContentNode, SiteState } from '../../state/model.ts';
+import { normalizeId, uniqueId } from './names.ts';
 import { mustGetNode } from '../../state/nodes.ts';
 import { rootOf } from '../../state/select.ts';
 
@@ -242,18 +243,22 @@ function plan(model: Model, a: Action): Planned {
       if (a.layout !== undefined) body.layout = a.layout;
       const id = a.id && !isRoot ? chosenId(a.id, model.childIds(parent)) : { send: false };
       if (id.send) body.id = id.value;
+      // a rename goes through the name chooser: normalised, then made unique among the siblings
       const renaming = id.send && id.value !== ownId;
+      const normalised = renaming && typeof id.value === 'string' ? normalizeId(id.value) : '';
+      const siblings = { childIds: Object.fromEntries(model.childIds(parent).map((c) => [c, c])) } as unknown as ContentNode;
+      const newId = !renaming || !normalised ? ownId : normalised === ownId ? ownId : uniqueId(siblings, normalised, true);
       const bad =
         !exists ||
         (a.title !== undefined && !isGoodTitle(a.title)) ||
         (a.description !== undefined && typeof a.description !== 'string' && a.description !== null) ||
         (a.layout !== undefined && (typeof a.layout !== 'string' || a.layout === '')) ||
-        (renaming && (!isValidId(id.value) || model.childIds(parent).includes(id.value as string)));
+        (renaming && !normalised);
       return {
         method: 'PATCH', path, body, expect: bad ? 'fail' : 'ok',
         onOk: (reply) => {
           expect(reply.status).toBe(204);
-          if (renaming) model.rename(path, id.value as string);
+          if (newId !== ownId) model.rename(path, newId);
         },
       };
     }

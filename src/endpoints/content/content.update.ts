@@ -8,7 +8,7 @@ import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
 import { activeLock } from '../../serialize/lock.ts';
 import { metadataColumn } from '../../serialize/metadata.ts';
 import { deserializeFields } from './deserialize.ts';
-import { validateId } from './names.ts';
+import { normalizeId, uniqueId, validateId } from './names.ts';
 import { pathOf } from '../../state/select.ts';
 import { recordVersion } from '../history/versions.ts';
 import { recordMove } from '../aliases/store.ts';
@@ -86,13 +86,18 @@ export function updateContent(draft: Draft<SiteState>, req: ApiRequest, uid: str
   }
   const fields = deserializeFields(state, type, body, node.fields, false);
   if (body.id !== undefined && !isRoot && body.id !== node.id) {
+    // Plone's rename goes through the name chooser (supplement-2 6.4): normalised, made unique
     const problem = validateId(body.id);
-    if (problem) throw badRequest(problem);
+    const wanted = typeof body.id === 'string' ? normalizeId(body.id) : '';
+    if (problem && !wanted) throw badRequest(problem);
+    if (!wanted) throw badRequest(`The id "${String(body.id)}" is invalid.`);
     const parent = mustGetNode(state, node.parent!);
-    if (Object.hasOwn(parent.childIds, body.id as string)) throw badRequest(`The id "${String(body.id)}" is invalid - it is already in use.`);
-    const oldPath = pathOf(state, node);
-    renameChild(state, uid, body.id as string);
-    recordMove(draft, uid, oldPath, req.now);
+    const newId = wanted === node.id ? wanted : uniqueId(parent, wanted, true);
+    if (newId !== node.id) {
+      const oldPath = pathOf(state, node);
+      renameChild(state, uid, newId);
+      recordMove(draft, uid, oldPath, req.now);
+    }
   }
   if (body.layout !== undefined) {
     if (typeof body.layout !== 'string' || !body.layout) throw badRequest('Invalid layout');

@@ -5,17 +5,55 @@ import { MAX_ID_LENGTH } from '../../lib/limits.ts';
 /** Ids that would shadow views or services of a container. */
 const RESERVED = new Set(['login', 'layout', 'plone', 'zip', 'properties', 'view', 'edit', 'index_html', 'logout', 'search', 'sitemap', 'contact-info', 'accessibility-info', 'resolveuid', 'VirtualHostBase', 'VirtualHostRoot']);
 
-const stripAccents = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+/** Letters that NFKD does not take apart, as Plone's base normaliser writes them in ASCII. */
+const TRANSLITERATION: Record<string, string> = {
+  ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'OE', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ð: 'd', Ð: 'D', þ: 'th', Þ: 'TH', ı: 'i',
+};
+/** plone.i18n's German URL normaliser map (used when the request prefers German). */
+const GERMAN: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss', '€': 'euro' };
 
-/** "My Document" -> "my-document"; keeps a file extension with `keepDot`. */
-export function normalizeId(text: string, keepDot = false): string {
-  const base = stripAccents(text).toLowerCase();
-  const cleaned = base
-    .replace(keepDot ? /[^a-z0-9._-]+/g : /[^a-z0-9_-]+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^[-._]+|[-._]+$/g, '');
-  return cleaned.slice(0, 50).replace(/[-._]+$/, '');
+/** Transliterate to ASCII, keeping letters, digits, punctuation and whitespace. */
+function baseNormalize(text: string, language?: string): string {
+  const mapped = [...text].map((ch) => (language === 'de' && Object.hasOwn(GERMAN, ch) ? GERMAN[ch] : Object.hasOwn(TRANSLITERATION, ch) ? TRANSLITERATION[ch] : ch)).join('');
+  return mapped.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e\s]/g, '');
 }
+
+/** Longest generated id base (plone.i18n's URL normaliser; the extension comes on top). */
+export const MAX_ID_LENGTH = 255;
+
+/** Cut at the last `-` at or before `max`; without one, hard at `max` (plone.i18n cropName). */
+function cropName(base: string, max: number): string {
+  if (base.length <= max) return base;
+  const dash = base.lastIndexOf('-', max);
+  return dash > 0 ? base.slice(0, dash) : base.slice(0, max);
+}
+
+/**
+ * Plone's URL normaliser (supplement-2 6.1): "My Document" -> "my-document", "Report (final).PDF"
+ * -> "report-final.pdf", "Über uns" -> "uber-uns" ("ueber-uns" for German requests); an extension
+ * of up to 4 word characters is kept, the rest is cropped at 255 characters.
+ */
+export function normalizeId(text: string, language?: string): string {
+  const lowered = baseNormalize(text, language).trim().replace(/^_+/, '').toLowerCase();
+  const m = /^(.+)\.(\w{0,4})$/.exec(lowered);
+  const [rawBase, ext] = m ? [m[1], m[2]] : [lowered, ''];
+  const base = rawBase
+    .replace(/['"]/g, '')
+    .replace(/[\W-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .replace(/-{2,}/g, '-');
+  const cropped = cropName(base, MAX_ID_LENGTH);
+  if (!cropped) return '';
+  return ext ? `${cropped}.${ext}` : cropped;
+}
+
+/** Names a generated id may not take (Plone's id check, supplement-2 6.2): catalog names, reserved words. */
+const NOT_GENERATED = new Set([
+  'login', 'layout', 'plone', 'zip', 'properties',
+  'created', 'effective', 'end', 'expires', 'id', 'location', 'mime_type', 'modified', 'path', 'portal_type', 'review_state',
+  'sortable_title', 'start', 'exclude_from_nav', 'image_scales', 'in_reply_to', 'is_default_page', 'is_folderish', 'object_provides',
+  'nav_title', 'head_title', 'image_field', 'block_types',
+]);
 
 export function validateId(id: unknown): string | undefined {
   if (typeof id !== 'string' || !id) return 'The id must be a non-empty string.';
@@ -27,21 +65,24 @@ export function validateId(id: unknown): string | undefined {
 }
 
 /** Make `wanted` unique among the container's ids with -1, -2, ... (before a file extension). */
-export function uniqueId(container: ContentNode, wanted: string): string {
-  if (!Object.hasOwn(container.childIds, wanted) && !RESERVED.has(wanted)) return wanted;
+export function uniqueId(container: ContentNode, wanted: string, generated = false): string {
+  const free = (id: string) => !Object.hasOwn(container.childIds, id) && !RESERVED.has(id) && !(generated && NOT_GENERATED.has(id));
+  if (free(wanted)) return wanted;
   const dot = wanted.lastIndexOf('.');
   const [stem, ext] = dot > 0 ? [wanted.slice(0, dot), wanted.slice(dot)] : [wanted, ''];
   for (let i = 1; ; i++) {
     const candidate = `${stem}-${i}${ext}`;
-    if (!Object.hasOwn(container.childIds, candidate)) return candidate;
+    if (free(candidate)) return candidate;
   }
 }
 
-/** The id Plone's name chooser gives when none is sent: from title, else file name, else type + date. */
-export function chooseId(container: ContentNode, typeId: string, title: unknown, filename: unknown, now: string, counter: number): string {
-  let base = '';
-  if (typeof title === 'string' && title.trim()) base = normalizeId(title);
-  if (!base && typeof filename === 'string' && filename.trim()) base = normalizeId(filename, true);
-  if (!base) base = `${typeId.toLowerCase().replace(/ /g, '_')}.${now.slice(0, 10)}.${counter}`;
-  return uniqueId(container, base);
+/**
+ * The id Plone's name chooser gives when none is sent: from the file name for types named from
+ * their file (File, Image) when one is uploaded, else from the title, else `<type>.<date>.<n>`.
+ */
+export function chooseId(container: ContentNode, type: { id: string; behaviors: string[] }, title: unknown, filename: unknown, now: string, counter: number, language?: string): string {
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : '');
+  const source = (type.behaviors.includes('cms.namefromfilename') && text(filename)) || text(title) || text(filename);
+  const base = source ? normalizeId(source, language) : '';
+  return uniqueId(container, base || `${type.id.toLowerCase().replace(/ /g, '_')}.${now.slice(0, 10)}.${counter}`, true);
 }
