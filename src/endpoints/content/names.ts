@@ -18,9 +18,6 @@ function baseNormalize(text: string, language?: string): string {
   return mapped.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e\s]/g, '');
 }
 
-/** Longest generated id base (plone.i18n's URL normaliser; the extension comes on top). */
-export const MAX_ID_LENGTH = 255;
-
 /** Cut at the last `-` at or before `max`; without one, hard at `max` (plone.i18n cropName). */
 function cropName(base: string, max: number): string {
   if (base.length <= max) return base;
@@ -42,7 +39,7 @@ export function normalizeId(text: string, language?: string): string {
     .replace(/[\W-]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .replace(/-{2,}/g, '-');
-  const cropped = cropName(base, MAX_ID_LENGTH);
+  const cropped = cropName(base, MAX_ID_LENGTH); // 255, as plone.i18n's URL normaliser; the extension comes on top
   if (!cropped) return '';
   return ext ? `${cropped}.${ext}` : cropped;
 }
