@@ -8,6 +8,7 @@ import { benchStartup } from './startup.ts';
 import { benchWriteScaling } from './write-scaling.ts';
 import { benchPersistence } from './persistence.ts';
 import { benchLifecycle } from './lifecycle.ts';
+import { benchSetupTeardown } from './setup-teardown.ts';
 import { spawnSync } from 'node:child_process';
 
 const parts: [string, () => Promise<Row[]>][] = [
@@ -16,6 +17,7 @@ const parts: [string, () => Promise<Row[]>][] = [
   ['writes', benchWriteScaling],
   ['persistence', benchPersistence],
   ['lifecycle', benchLifecycle],
+  ['setup-teardown', benchSetupTeardown],
 ];
 const rows: Row[] = [];
 for (const [name, run] of parts) {

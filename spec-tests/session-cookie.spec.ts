@@ -97,3 +97,19 @@ describe('__ac session cookie', () => {
     expect(bearer.status).not.toBe(403);
   });
 });
+
+describe('__ac session cookie and RobotRemote', () => {
+  it('a cookie sent along with RobotRemote calls (text/xml) is fine', async () => {
+    const api = await connect({ preset: 'acceptance' });
+    const cookie = cookieOf((await login(api, 'admin', 'secret')).headers.get('set-cookie'));
+    const call = (keyword: string) =>
+      `<?xml version="1.0"?><methodCall><methodName>run_keyword</methodName><params><param><value><string>${keyword}</string></value></param><param><value><array><data><value><string>plone.app.robotframework.testing.PLONE_ROBOT_TESTING</string></value></data></array></value></param></params></methodCall>`;
+    for (const keyword of ['remote_zodb_setup', 'remote_zodb_teardown']) {
+      const res = await api.request('POST', '/RobotRemote', { auth: 'anonymous', raw: call(keyword), headers: { 'Content-Type': 'text/xml', Cookie: cookie } });
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<string>PASS</string>');
+    }
+    const form = await api.request('POST', '/RobotRemote', { auth: 'anonymous', raw: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie } });
+    expect(form.status).toBe(415); // not XML-RPC at all
+  });
+});

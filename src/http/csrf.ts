@@ -14,10 +14,11 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const mediaType = (contentType: string | null) => (contentType ?? '').split(';')[0].trim().toLowerCase();
 
-export function checkSessionWrite(principal: Principal, method: string, headers: Headers): void {
+/** `also`: another body type the route accepts that needs a preflight too (RobotRemote's text/xml). */
+export function checkSessionWrite(principal: Principal, method: string, headers: Headers, also?: string): void {
   if (!viaSessionCookie(principal) || SAFE.has(method)) return;
   const type = mediaType(headers.get('content-type'));
-  if (type === 'application/json' || (type === '' && method !== 'POST')) return;
+  if (type === 'application/json' || type === also || (type === '' && method !== 'POST')) return;
   throw forbidden(
     'A write authenticated by the __ac session cookie must send a JSON body (Content-Type: application/json); ' +
       'send other writes with an Authorization header (Bearer token or Basic).',

@@ -103,7 +103,13 @@ export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<Api
   let url: ParsedUrl | undefined;
   let principal: Principal | undefined;
   try {
-    const outside = input.principal ? undefined : d.outside?.(input, d.sitePath, () => d.authenticate(state, input.headers, input.client ?? 'local'));
+    const outside = input.principal
+      ? undefined
+      : d.outside?.(input, d.sitePath, async () => {
+          const who = await d.authenticate(state, input.headers, input.client ?? 'local');
+          checkSessionWrite(who, input.method.toUpperCase(), input.headers, 'text/xml');
+          return who;
+        });
     if (outside) return await outside;
     url = parseUrl(input.url, d.sitePath);
     if (url.redirect) return { status: 302, headers: { Location: url.redirect } };

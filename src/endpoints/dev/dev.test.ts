@@ -111,4 +111,14 @@ describe('++dev++ endpoints', () => {
     // Checkpoints live in memory only.
     expect((await again.call('GET', '/++dev++/checkpoints')).body.items).toEqual([]);
   });
+
+  it('a Manager authenticated by the __ac cookie must send JSON to reset (no cross-site form reset)', async () => {
+    const site = await persistentSite(tmpDataDir('dev'), { devEndpoints: true });
+    const login = await site.app.request(`${ROOT}/Plone/@login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ login: 'admin', password: 'admin' }) });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
+    const post = (headers: Record<string, string>, body?: string) => site.app.request(`${ROOT}/Plone/++dev++/reset`, { method: 'POST', headers: { Cookie: cookie, ...headers }, body });
+    expect((await post({})).status).toBe(403);
+    expect((await post({ 'Content-Type': 'application/x-www-form-urlencoded' }, 'a=1')).status).toBe(403);
+    expect((await post({ 'Content-Type': 'application/json' }, '{}')).status).toBe(200);
+  });
 });
