@@ -151,7 +151,8 @@ describe('RobotRemote (acceptance preset)', () => {
     const method = await rpc(api, '<methodCall><methodName>get_library_information</methodName></methodCall>');
     expect(method.status).toBe(404);
     expect(method.text).toContain('<fault>');
-    for (const bad of ['', '<methodCall>', '<methodCall><methodName>run_keyword</methodName><params><param><value><int>x</int></value></param></params></methodCall>', '<!DOCTYPE x [<!ENTITY a "a">]><methodCall><methodName>&a;</methodName></methodCall>']) {
+    const deep = `<methodCall><methodName>a</methodName><params><param><value>${'<array><data><value>'.repeat(1500)}</value></param></params></methodCall>`;
+    for (const bad of [deep, '', '<methodCall>', '<methodCall><methodName>run_keyword</methodName><params><param><value><int>x</int></value></param></params></methodCall>', '<!DOCTYPE x [<!ENTITY a "a">]><methodCall><methodName>&a;</methodName></methodCall>']) {
       const res = await rpc(api, bad);
       expect(res.status).toBe(400);
       expect(res.text).toContain('<name>faultCode</name>');
@@ -161,7 +162,7 @@ describe('RobotRemote (acceptance preset)', () => {
     expect(wrongCount.text).toContain('run_keyword() takes from 3 to 4 positional arguments but 2 were given');
     expect((await api.request('GET', '/RobotRemote', { auth: 'anonymous' })).status).toBe(405);
     expect((await api.request('POST', '/RobotRemote', { auth: 'anonymous', body: { a: 1 } })).status).toBe(415);
-    const big = await rpc(api, runKeyword('translate', 'x'.repeat(300_000)));
+    const big = await rpc(api, runKeyword('translate', 'x'.repeat(40_000)));
     expect(big.status).toBe(413);
   });
 

@@ -21,8 +21,12 @@ import { faultResponse, methodResponse, parseMethodCall, RpcError, type RpcStruc
 
 export const ROBOT_REMOTE = 'RobotRemote';
 
-/** Largest call read (the suites send a few hundred bytes; uploads go through the API). */
-export const MAX_CALL_BYTES = 256 * 1024;
+/**
+ * Largest call read: the suites send a few hundred bytes (uploads go through the API), and
+ * reading XML costs about 1 ms per KiB of dense markup, so this keeps one call well within what
+ * may hold the event loop.
+ */
+export const MAX_CALL_BYTES = 32 * 1024;
 
 export interface RobotRemoteOptions {
   /** Who may call it: `loopback` (default), `any`, or a list of client addresses. */

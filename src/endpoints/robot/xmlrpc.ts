@@ -128,9 +128,15 @@ function readValue(value: XmlNode, depth: number): RpcValue {
 /** Read a methodCall document. */
 export function parseMethodCall(xml: string): MethodCall {
   if (xml.toUpperCase().includes('<!DOCTYPE')) throw new RpcError('document type declarations are not accepted');
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) throw new RpcError(`not well-formed XML: ${valid.err.msg} (line ${valid.err.line}${valid.err.col ? `, column ${valid.err.col}` : ''})`);
-  const roots = (parser.parse(xml) as XmlNode[]).filter((n) => !isBlank(n));
+  let roots: XmlNode[];
+  try {
+    const valid = XMLValidator.validate(xml);
+    if (valid !== true) throw new RpcError(`not well-formed XML: ${valid.err.msg} (line ${valid.err.line}${valid.err.col ? `, column ${valid.err.col}` : ''})`);
+    roots = (parser.parse(xml) as XmlNode[]).filter((n) => !isBlank(n));
+  } catch (err) {
+    // the parser's own limits (nesting depth, entity expansion) end up here too
+    throw err instanceof RpcError ? err : new RpcError(`not well-formed XML: ${(err as Error)?.message ?? String(err)}`);
+  }
   if (roots.length !== 1 || tagOf(roots[0]) !== 'methodCall') throw new RpcError('the document must be one <methodCall>');
   const call = roots[0];
   const method = textOf(only(call, 'methodName', 'methodCall')).trim();
