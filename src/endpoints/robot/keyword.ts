@@ -2,7 +2,6 @@
 // Python's TypeError gives), its docstring, and what it does.
 import type { Principal } from '../../auth/principal.ts';
 import type { ApiResponse, Services } from '../../http/types.ts';
-import type { SiteState } from '../../state/model.ts';
 import type { Store } from '../../state/store.ts';
 import type { RpcValue } from './xmlrpc.ts';
 
@@ -113,4 +112,3 @@ export function truthy(v: RpcValue | undefined): boolean {
   return !!v;
 }
 
-export type StateRead = () => SiteState;
