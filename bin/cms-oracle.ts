@@ -44,7 +44,7 @@ function usage(): string {
   const rows = Object.entries(FLAGS).map(([name, f]) => {
     const flag = BOOLEAN.has(name) ? `--${name}` : `--${name} <value>`;
     const def = f.default ? ` (default ${f.default})` : '';
-    return `  ${flag.padEnd(30)}${f.help}${def}\n  ${''.padEnd(30)}env ${f.env}`;
+    return `  ${flag.padEnd(32)}${f.help}${def}\n  ${''.padEnd(32)}env ${f.env}`;
   });
   return [
     'cms-oracle: an in-memory server of the CMS (Plone) REST API.',
@@ -56,7 +56,7 @@ function usage(): string {
     '',
     'Options:',
     ...rows,
-    `  ${'-h, --help'.padEnd(30)}show this help`,
+    `  ${'-h, --help'.padEnd(32)}show this help`,
     '',
     'A flag wins over its environment variable.',
   ].join('\n');
