@@ -248,3 +248,19 @@ describe('RobotRemote (acceptance preset)', () => {
     expect((await rpc(api, runKeyword('remote_zodb_setup', LAYER))).status).toBe(404);
   });
 });
+
+describe('RobotRemote with hostile names', () => {
+  it('field and property names that are JavaScript object members are plain names', async () => {
+    const api = await connect({ preset: 'acceptance' });
+    const auth = { Authorization: 'Basic ' + Buffer.from('admin:secret').toString('base64') };
+    for (const name of ['__proto__', 'constructor', 'valueOf', 'toString']) {
+      const res = await rpc(api, runKeyword('create_content', 'type=Document', `${name}=x`, `title=Named ${name}`), auth);
+      expect(res.status).toBe(200);
+      expect(res.text).toMatch(/<string>(PASS|FAIL)<\/string>/);
+      const user = await rpc(api, runKeyword('create_user', `user-${name.replace(/_/g, 'u')}`, `${name}=x`, 'password=long-enough-1'), auth);
+      expect(user.status).toBe(200);
+    }
+    expect((await api.get('')).status).toBe(200);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+});

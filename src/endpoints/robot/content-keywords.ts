@@ -49,7 +49,8 @@ const createContent: Keyword = {
     named.delete('type');
     const container = named.has('container') ? mustFind(call, named.get('container'), 'Container') : undefined;
     named.delete('container');
-    const body: Record<string, unknown> = { '@type': type };
+    // caller-chosen field names: a record without a prototype (`__proto__` is a name like others)
+    const body: Record<string, unknown> = Object.assign(Object.create(null), { '@type': type });
     for (const [name, value] of named) body[name] = toJson(value);
     if (type === 'File' && body.file === undefined) body.file = samplePdfUpload();
     if ((type === 'Image' || type === 'News Item') && body.image === undefined) body.image = await samplePngUpload(call.newUid());

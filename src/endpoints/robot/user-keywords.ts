@@ -17,7 +17,7 @@ const createUser: Keyword = {
     named.delete('username');
     const roles = named.has('roles') ? toJson(named.get('roles')) : positional.length > 1 ? positional.slice(1).map((r) => text(r) ?? '') : ['Member'];
     named.delete('roles');
-    const body: Record<string, unknown> = { username, email: `${username}@example.com`, password: username, roles };
+    const body: Record<string, unknown> = Object.assign(Object.create(null), { username, email: `${username}@example.com`, password: username, roles });
     for (const [name, value] of named) body[name] = toJson(value);
     await sendOk(call, call.system, 'POST', '/@users', body);
     return undefined;
