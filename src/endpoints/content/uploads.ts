@@ -1,7 +1,7 @@
 // Uploaded file and image fields arrive base64 in JSON. Before the reducer runs, their bytes go
 // to the content-addressed blob store and the body holds a reference instead (I/O stays out of
 // reducers). Image dimensions are read from the bytes.
-import sharp from 'sharp';
+import { loadSharp } from '../../blobs/sharp.ts';
 import type { BlobRef } from '../../state/model.ts';
 import type { BlobStore } from '../../blobs/store.ts';
 import type { TypeDef } from '../../types/model.ts';
@@ -31,6 +31,7 @@ export const guessType = (filename: string) =>
 
 export async function imageSize(bytes: Uint8Array): Promise<{ width?: number; height?: number }> {
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(bytes).metadata();
     return { width: meta.width, height: meta.height };
   } catch {

@@ -1,6 +1,6 @@
 // Resizing image bytes with sharp to an exact width/height (computed beforehand with fitInto, so
 // the result matches the dimensions the JSON announced). Output keeps the source format.
-import sharp from 'sharp';
+import { loadSharp } from '../../blobs/sharp.ts';
 import type { ScaleEntry } from './scale-cache.ts';
 
 const OUTPUT = new Map<string, 'png' | 'jpeg' | 'webp' | 'gif' | 'avif'>(Object.entries({
@@ -14,6 +14,7 @@ const OUTPUT = new Map<string, 'png' | 'jpeg' | 'webp' | 'gif' | 'avif'>(Object.
 
 export async function resizeImage(bytes: Uint8Array, contentType: string, width: number, height: number): Promise<ScaleEntry> {
   const format = OUTPUT.get(contentType) ?? 'png';
+  const sharp = await loadSharp();
   const pipeline = sharp(bytes, { animated: false }).resize(width, height, { fit: 'fill' });
   const out =
     format === 'jpeg'
