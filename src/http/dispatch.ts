@@ -115,7 +115,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<Api
     if (url.redirect) return { status: 302, headers: { Location: url.redirect } };
     principal = input.principal ?? (await d.authenticate(state, input.headers, input.client ?? 'local'));
     const method = input.method.toUpperCase();
-    checkSessionWrite(principal, method, input.headers);
+    checkSessionWrite(principal, method, input.headers, undefined, url.endpoint);
     const node = traverse(d.store.current, url.contentPath);
     if (!node) {
       const redirect = d.table.unresolved?.(d.store.current, url, method);
