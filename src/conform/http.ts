@@ -145,7 +145,8 @@ export class Recorder {
       });
     } catch (err) {
       step.ms = Math.round(performance.now() - started);
-      const cause = (err as { cause?: { code?: string } }).cause?.code;
+      const reason = (err as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } }).cause;
+      const cause = reason?.code ?? reason?.errors?.find((e) => e.code)?.code ?? reason?.message;
       step.error = `${(err as Error).name === 'TimeoutError' ? `no answer within ${this.connection.timeoutMs} ms` : (err as Error).message}${cause ? ` (${cause})` : ''}`;
       throw new TransportError(url, step.error, index);
     }

@@ -23,6 +23,15 @@ async function orchard(t: CheckContext): Promise<string> {
   return box;
 }
 
+/** A published sandbox with pages (id -> extra fields); `published` lists the pages to publish. */
+async function pages(t: CheckContext, fields: Record<string, Record<string, unknown>>, published: string[]): Promise<string> {
+  const box = await t.sandbox();
+  await t.transition(box, 'publish');
+  for (const [id, extra] of Object.entries(fields)) await t.create(box, { '@type': 'Document', id, title: `Page ${id}`, ...extra });
+  for (const id of published) await t.transition(`${box}/${id}`, 'publish');
+  return box;
+}
+
 /** The objects of the orchard: path below the sandbox, type, title. */
 const ORCHARD = (folder: string): [string, string, string][] => [
   ['', folder, 'sandbox'],
@@ -252,11 +261,7 @@ export default family('search', [
     source: seed('Authentication 7 (View for reading)'),
     title: 'Anonymous callers find only what they may view',
     async run(t) {
-      const box = await t.sandbox();
-      await t.transition(box, 'publish');
-      await t.create(box, { '@type': 'Document', id: 'public', title: 'Public page' });
-      await t.create(box, { '@type': 'Document', id: 'secret', title: 'Secret page' });
-      await t.transition(`${box}/public`, 'publish');
+      const box = await pages(t, { public: {}, secret: {} }, ['public']);
       t.like(paths(t, (await search(t, box, 'portal_type=Document&path.depth=1', 'anonymous')).body), [`${box}/public`], 'what Anonymous finds');
     },
   },
@@ -266,12 +271,7 @@ export default family('search', [
     source: supplement('6.1; 18.2 (effectiveRange)'),
     title: 'Items not yet effective or already expired are hidden from Anonymous',
     async run(t) {
-      const box = await t.sandbox();
-      await t.transition(box, 'publish');
-      await t.create(box, { '@type': 'Document', id: 'now', title: 'Now' });
-      await t.create(box, { '@type': 'Document', id: 'later', title: 'Later', effective: '2999-01-01T00:00:00+00:00' });
-      await t.create(box, { '@type': 'Document', id: 'gone', title: 'Gone', expires: '2000-01-01T00:00:00+00:00' });
-      for (const id of ['now', 'later', 'gone']) await t.transition(`${box}/${id}`, 'publish');
+      const box = await pages(t, { now: {}, later: { effective: '2999-01-01T00:00:00+00:00' }, gone: { expires: '2000-01-01T00:00:00+00:00' } }, ['now', 'later', 'gone']);
       t.like(paths(t, (await search(t, box, 'portal_type=Document&path.depth=1', 'anonymous')).body), [`${box}/now`], 'what Anonymous finds');
     },
   },
