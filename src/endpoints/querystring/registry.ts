@@ -1,11 +1,15 @@
 // The querystring registry (supplement 31.7): which indexes a query builder offers and with
-// which operations. Operation names are written in the form the reference exchanges show.
+// which operations.
 import type { SiteState } from '../../state/model.ts';
 import { WORKFLOWS } from '../../workflow/definitions.ts';
 
-/** Prefix of operation names in output; both this and `plone.app.querystring.operation.` are accepted. */
-export const OPERATION_PREFIX = 'cms.app.querystring.operation.';
-const PARSER_PREFIX = 'cms.app.querystring.queryparser.';
+/**
+ * Prefix of operation names in output: Plone's own, not renamed (supplement 31.7, Appendix C), so
+ * pages saved by Volto carry names a real Plone understands; `cms.app.querystring.operation.` is
+ * accepted too. The query parser's functions keep their plone.app.querystring names as well.
+ */
+export const OPERATION_PREFIX = 'plone.app.querystring.operation.';
+const PARSER_PREFIX = 'plone.app.querystring.queryparser.';
 
 type Op = [title: string, description: string | null, fn: string, widget: string | null];
 const TIP = 'Tip: you can use * to autocomplete.';
