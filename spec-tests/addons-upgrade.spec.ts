@@ -39,6 +39,17 @@ describe('@addons', () => {
     expect((await item('cms.session')).is_installed).toBe(false);
   });
 
+  it('answers to the real plone.* package names too (as Volto and @plone/client name add-ons)', async () => {
+    const detail = await api.get('/@addons/plone.app.caching');
+    expect(detail.status).toBe(200);
+    expect(detail.body.id).toBe('cms.app.caching');
+    expect((await api.post('/@addons/plone.app.caching/install')).status).toBe(204);
+    expect((await item('cms.app.caching')).is_installed).toBe(true);
+    expect((await api.post('/@addons/plone.app.caching/uninstall')).status).toBe(204);
+    expect((await item('cms.app.caching')).is_installed).toBe(false);
+    expect((await api.get('/@addons/plone.no.such.addon')).status).toBe(404);
+  });
+
   it('shows the add-on detail', async () => {
     const r = await api.get('/@addons/cms.session');
     expect(r.status).toBe(200);

@@ -71,6 +71,19 @@ describe('POST /@relations', () => {
   });
 });
 
+describe('relation fields on content', () => {
+  it('resolve summaries by @id, also with an empty UID as Volto sends them, and by UID', async () => {
+    const target = await doc();
+    const other = await doc();
+    const viaPath = await doc({ relatedItems: [{ '@id': target.url, UID: '', title: 'Doc' }] });
+    expect((await api.get(viaPath.path)).body.relatedItems.map((x: any) => x.UID)).toEqual([target.UID]);
+    expect((await api.patch(viaPath.path, { relatedItems: [{ '@id': other.path, UID: '' }, { UID: target.UID }] })).status).toBe(204);
+    expect((await api.get(viaPath.path)).body.relatedItems.map((x: any) => x.UID)).toEqual([other.UID, target.UID]);
+    const bad = await api.patch(viaPath.path, { relatedItems: [{ '@id': `${api.base}/no/such/thing`, UID: '' }] });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('GET /@relations', () => {
   it('counts relations per name in stats and reports broken ones', async () => {
     const before = await query('');

@@ -51,6 +51,11 @@ describe('GET @users', () => {
     expect(await ids('search=Member')).toEqual(['mia']);
     expect(await ids('limit=1')).toHaveLength(1);
     expect(await ids('groups-filter:list=Reviewers')).toEqual([]);
+    // the virtual group of logged-in users holds every user
+    const everyone = await ids('limit=1000');
+    expect(await ids('groups-filter:list=AuthenticatedUsers&limit=1000')).toEqual(everyone);
+    expect(await ids('groups-filter:list=Reviewers&groups-filter:list=AuthenticatedUsers&limit=1000')).toEqual(everyone);
+    expect(everyone).toEqual(expect.arrayContaining(['mia', 'otto']));
   });
 
   it('answers 401 with a JSON null body to Anonymous and to a Member, for the list and for others', async () => {

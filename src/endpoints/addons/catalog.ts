@@ -73,7 +73,12 @@ export const ADDONS: AddonDef[] = [
   }),
 ];
 
-export const findAddon = (id: string): AddonDef | undefined => ADDONS.find((a) => a.id === id);
+/**
+ * An add-on by id; the real package name (`plone.app.discussion` for `cms.app.discussion`)
+ * answers too, as Volto and @plone/client name add-ons (as vocabularies already do).
+ */
+export const findAddon = (id: string): AddonDef | undefined =>
+  ADDONS.find((a) => a.id === id) ?? (id.startsWith('plone.') ? ADDONS.find((a) => a.id === `cms.${id.slice('plone.'.length)}`) : undefined);
 
 /** id -> installed profile version, for this state. */
 export function installedAddons(state: SiteState): Record<string, string> {

@@ -1,13 +1,15 @@
 // Resolve a reference sent by a client (UID, site path, absolute URL, intid, or a summary with
-// @id) to a UID.
+// @id, or with a UID when its @id does not resolve) to a UID.
 import type { SiteState } from '../../state/model.ts';
 import { allNodes, getNode } from '../../state/nodes.ts';
 import { traverse } from '../../state/select.ts';
 
 export function resolveReference(state: SiteState, value: unknown): string | undefined {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
+    // a summary: Plone resolves it by its @id (Volto sends {"@id": ..., "UID": ""} for new picks)
     const v = value as Record<string, unknown>;
-    return resolveReference(state, v.UID ?? v['@id']);
+    const byId = typeof v['@id'] === 'string' && v['@id'] ? resolveReference(state, v['@id']) : undefined;
+    return byId ?? (typeof v.UID === 'string' && v.UID ? resolveReference(state, v.UID) : undefined);
   }
   if (typeof value === 'number' && Number.isInteger(value)) {
     for (const node of allNodes(state)) if (node.intid === value) return node.uid;

@@ -20,7 +20,7 @@ export function commitAsSystem(call: KeywordCall, what: string, recipe: (draft: 
 const CORE = ['Products.CMFPlone', 'plone.app.contenttypes', 'plone.app.dexterity', 'plone.app.querystring', 'plone.app.event', 'plone.app.registry', 'plone.session', 'plonetheme.barceloneta'];
 
 /** An add-on by id, also by its plone.* package name. */
-const addonNamed = (name: string): AddonDef | undefined => findAddon(name) ?? (name.startsWith('plone.') ? findAddon(`cms.${name.slice(6)}`) : undefined);
+const addonNamed = (name: string): AddonDef | undefined => findAddon(name);
 
 function productInstalled(state: SiteState, name: string): boolean {
   if (CORE.includes(name)) return true;

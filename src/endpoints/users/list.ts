@@ -1,7 +1,7 @@
 // GET /@users: the plain array of the seed (C1), filtered by `query`, `search` and
 // `groups-filter:list`, cut to `limit` (default 25, C16); `Accept: text/csv` gives the CSV export.
 import type { RootUser } from '../../auth/authenticate.ts';
-import { groupsOf } from '../../auth/membership.ts';
+import { AUTHENTICATED_GROUP, groupsOf } from '../../auth/membership.ts';
 import { all, first, intParam } from '../../http/query.ts';
 import type { ApiRequest, ApiResponse } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
@@ -23,7 +23,8 @@ export function findUsers(state: SiteState, root: RootUser, req: ApiRequest): Us
   let users = allUsers(state, root);
   if (search) users = users.filter((u) => [u.id, u.username, u.fullname, u.email].some((v) => contains(v, search)));
   else if (query) users = users.filter((u) => contains(u.id, query) || contains(u.username, query));
-  if (groups.length) users = users.filter((u) => groupsOf(state, u.id).some((g) => groups.includes(g)));
+  // every user is a member of the virtual group of logged-in users
+  if (groups.length && !groups.includes(AUTHENTICATED_GROUP)) users = users.filter((u) => groupsOf(state, u.id).some((g) => groups.includes(g)));
   return users.sort((a, b) => sortKey(a).localeCompare(sortKey(b)) || a.id.localeCompare(b.id));
 }
 
