@@ -69,6 +69,13 @@ describe('listing @ids keep the query string and ++api++', () => {
     expect(r.status).toBe(201); // seed: GET @aliases answers 201
     expect(r.body['@id']).toBe(`${apiBase}/@aliases?q=${encodeURIComponent(`${box}/old`)}`);
     expect(r.body.items.map((i: { path: string }) => i.path)).toEqual([`${box}/old-page`]);
+    // batched, the links are under `links` (not `batching`) and keep the filter
+    const paged = await api.get(`${apiBase}/@aliases?q=${encodeURIComponent(box)}&b_size=1`, {});
+    expect((await api.post('/@aliases', { items: [{ path: `${box}/older-page`, 'redirect-to': `${box}/page-1` }] })).status).toBe(204);
+    const twoPages = await api.get(`${apiBase}/@aliases?q=${encodeURIComponent(box)}&b_size=1`);
+    expect(paged.body.links).toBeUndefined();
+    expect(twoPages.body.batching).toBeUndefined();
+    expect(twoPages.body.links.next).toBe(`${apiBase}/@aliases?b_start=1&q=${encodeURIComponent(box)}&b_size=1`);
     const expanded = await api.get(`${apiBase}${box}/page-1?expand=aliases`);
     expect(expanded.body['@components'].aliases['@id']).toBe(`${api.base}${box}/page-1/@aliases`);
   });

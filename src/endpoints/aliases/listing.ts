@@ -68,8 +68,9 @@ export function aliasListing(state: SiteState, req: ApiRequest): Record<string, 
   const node = req.context;
   const isRoot = node.parent === null;
   const rows = aliasRows(state, isRoot ? undefined : node.uid).filter(queryFilter(req));
-  const result = batch(req, rows.length, (s, e) => rows.slice(s, e).map((r) => (isRoot ? r : { path: r.path })));
-  return { '@id': listingId(req, node, '@aliases', `${urlOf(state, node, req.url.siteUrl)}/@aliases`), ...result };
+  const { batching, ...result } = batch(req, rows.length, (s, e) => rows.slice(s, e).map((r) => (isRoot ? r : { path: r.path })));
+  // @aliases names its batch links `links` (supplement 3, 15)
+  return { '@id': listingId(req, node, '@aliases', `${urlOf(state, node, req.url.siteUrl)}/@aliases`), ...result, ...(batching ? { links: batching } : {}) };
 }
 
 /** Zope DateTime's string form, as in the recorded CSV: 2022/05/05 00:00:00 GMT+0. */
