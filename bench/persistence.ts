@@ -54,7 +54,7 @@ export async function bigSite(objects: number) {
 }
 
 /** Longest gap between ticks of a 1 ms interval while `work` runs (ms), and the histogram max. */
-async function stallDuring<T>(work: () => Promise<T>): Promise<{ result: T; probe: number; histogram: number }> {
+export async function stallDuring<T>(work: () => Promise<T>): Promise<{ result: T; probe: number; histogram: number }> {
   const h = monitorEventLoopDelay({ resolution: 1 });
   let last = performance.now();
   let worst = 0;

@@ -1,7 +1,7 @@
 // npm run bench: every benchmark in turn, one table, then the search and auth scripts (which
 // print their own tables). Figures only, no assertions.
 //   BENCH_SECONDS (get, default 5), BENCH_STARTUP_RUNS (3), BENCH_FIXTURE (demo),
-//   BENCH_SIZES (1000,100000), BENCH_WRITES (2000) tune them.
+//   BENCH_SIZES (1000,100000), BENCH_WRITES (2000), BENCH_STALL_SECONDS (20) tune them.
 import { benchGet } from './get.ts';
 import { printTable, type Row } from './lib.ts';
 import { benchStartup } from './startup.ts';
@@ -9,6 +9,7 @@ import { benchWriteScaling } from './write-scaling.ts';
 import { benchPersistence } from './persistence.ts';
 import { benchLifecycle } from './lifecycle.ts';
 import { benchSetupTeardown } from './setup-teardown.ts';
+import { benchStall } from './stall.ts';
 import { spawnSync } from 'node:child_process';
 
 const parts: [string, () => Promise<Row[]>][] = [
@@ -18,6 +19,7 @@ const parts: [string, () => Promise<Row[]>][] = [
   ['persistence', benchPersistence],
   ['lifecycle', benchLifecycle],
   ['setup-teardown', benchSetupTeardown],
+  ['stall', benchStall],
 ];
 const rows: Row[] = [];
 for (const [name, run] of parts) {

@@ -3,16 +3,18 @@
 //   1. header   {format, version, seq, created, lastChange, changes, nodeCount}
 //   2. superjson of the state without its nodes
 //   3. one superjson line per outer shard of the UID index {a, s} (or, for big shards, one per
-//      inner shard {a, b, s})
+//      inner shard {a, b, s}); an object with big values has a line of its own {a, b, s} (lines
+//      of one inner shard are merged), followed by one line per saved version {a, b, u, v}
 //   4. trailer  {end: true, chunks, sha256}  (sha256 of every byte before the trailer)
 // A file whose trailer is missing or does not match is corrupt and is never used.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { freeze } from 'immer';
 import { decode, encode } from './codec.ts';
-import type { NodeShards, SiteState } from '../state/model.ts';
+import type { ContentNode, NodeShards, SiteState, VersionEntry } from '../state/model.ts';
 import { snapshotName, writeAtomically } from './files.ts';
 import { restoreNullPrototypes } from '../state/keyed.ts';
+import { own } from '../lib/records.ts';
 
 export const SNAPSHOT_FORMAT = 'cms-oracle-snapshot';
 export const SNAPSHOT_VERSION = 1;
@@ -42,12 +44,59 @@ export class SnapshotError extends Error {
 export interface WriteOptions {
   /** Longest synchronous slice of serialization before yielding to the event loop (ms). */
   sliceMs?: number;
+  /** Most text serialized in one slice before yielding (bytes, roughly: UTF-16 code units). */
+  sliceBytes?: number;
 }
 
 /** Objects per outer shard above which each inner shard gets a line of its own. */
 const SPLIT_ABOVE = 256;
+/** Text in one object (its fields and versions, roughly) above which it gets lines of its own. */
+const BIG_NODE = 256 * 1024;
+/** Text hashed in one go; a longer line is hashed in pieces between slices. */
+const HASH_PIECE = 1024 * 1024;
 
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Rough text size of a node's field values and versions, from strings up to two levels deep. */
+function roughSize(node: ContentNode): number {
+  const of = (fields: Record<string, unknown>) => {
+    let n = 0;
+    for (const v of Object.values(fields)) {
+      if (typeof v === 'string') n += v.length;
+      else if (v && typeof v === 'object') for (const w of Object.values(v)) if (typeof w === 'string') n += w.length;
+    }
+    return n;
+  };
+  let size = of(node.fields);
+  for (const version of node.versions ?? []) size += of(version.fields);
+  return size;
+}
+
+type Line = { a: string; b?: string; s: Record<string, unknown> } | { a: string; b: string; u: string; v: VersionEntry };
+
+/** The lines of one outer shard: the whole shard, or its inner shards, with big objects apart. */
+function* shardLines(a: string, outer: NodeShards[string], split: boolean): Generator<Line> {
+  let big: [string, ContentNode][] | undefined;
+  for (const [b, inner] of Object.entries(outer)) {
+    for (const node of Object.values(inner)) if (roughSize(node) > BIG_NODE) (big ??= []).push([b, node]);
+  }
+  if (!big) {
+    if (split) for (const [b, inner] of Object.entries(outer)) yield { a, b, s: inner };
+    else yield { a, s: outer };
+    return;
+  }
+  const apart = new Set(big.map(([, node]) => node.uid));
+  for (const [b, inner] of Object.entries(outer)) {
+    const small = Object.entries(inner).filter(([uid]) => !apart.has(uid));
+    if (small.length) yield { a, b, s: Object.fromEntries(small) };
+  }
+  for (const [b, node] of big) {
+    // The versions follow on lines of their own; an empty list keeps the key's place.
+    const versions = node.versions ?? [];
+    yield { a, b, s: { [node.uid]: versions.length ? { ...node, versions: [] } : node } };
+    for (const v of versions) yield { a, b, u: node.uid, v };
+  }
+}
 
 /** The snapshot as a lazy sequence of text chunks; yields to the event loop between slices. */
 export async function* snapshotChunks(
@@ -56,6 +105,7 @@ export async function* snapshotChunks(
   options: WriteOptions = {},
 ): AsyncGenerator<string> {
   const sliceMs = options.sliceMs ?? 8;
+  const sliceBytes = options.sliceBytes ?? 1024 * 1024;
   const hash = createHash('sha256');
   const emit = (text: string) => {
     hash.update(text, 'utf8');
@@ -70,15 +120,19 @@ export async function* snapshotChunks(
   let chunks = 0;
   const perOuter = state.nodeCount / Math.max(1, Object.keys(nodes).length);
   for (const [a, outer] of Object.entries(nodes)) {
-    const lines = perOuter > SPLIT_ABOVE ? Object.entries(outer).map(([b, inner]) => ({ a, b, s: inner })) : [{ a, s: outer }];
-    for (const line of lines) {
-      batch += emit(encode(line) + '\n');
+    for (const line of shardLines(a, outer, perOuter > SPLIT_ABOVE)) {
+      const text = encode(line) + '\n';
       chunks++;
-      if (performance.now() - started >= sliceMs) {
-        yield batch;
-        batch = '';
-        await nextTick();
-        started = performance.now();
+      // A long line is hashed (and handed to the writer) in pieces, a slice each.
+      for (let at = 0; at < text.length; at += HASH_PIECE) {
+        const piece = text.length <= HASH_PIECE ? text : text.slice(at, at + HASH_PIECE);
+        batch += emit(piece);
+        if (batch.length >= sliceBytes || performance.now() - started >= sliceMs) {
+          yield batch;
+          batch = '';
+          await nextTick();
+          started = performance.now();
+        }
       }
     }
   }
@@ -147,13 +201,17 @@ export function parseSnapshot(path: string, bytes: Buffer): { header: SnapshotHe
     const nodes: NodeShards = {};
     let count = 0;
     for (const line of chunkLines) {
-      const chunk = decode<{ a: string; b?: string; s: Record<string, unknown> }>(line);
-      if (chunk.b === undefined) {
+      const chunk = decode<{ a: string; b?: string; s?: Record<string, unknown>; u?: string; v?: VersionEntry }>(line);
+      if (chunk.u !== undefined && chunk.b !== undefined) {
+        const node = own(own(own(nodes, chunk.a), chunk.b), chunk.u);
+        if (!node || !chunk.v) throw new SnapshotError(path, `version of unknown object ${chunk.u}`);
+        (node.versions ??= []).push(chunk.v);
+      } else if (chunk.b === undefined) {
         nodes[chunk.a] = chunk.s as NodeShards[string];
         for (const inner of Object.values(nodes[chunk.a])) count += Object.keys(inner).length;
       } else {
-        (nodes[chunk.a] ??= {})[chunk.b] = chunk.s as NodeShards[string][string];
-        count += Object.keys(chunk.s).length;
+        Object.assign(((nodes[chunk.a] ??= {})[chunk.b] ??= {}), chunk.s);
+        count += Object.keys(chunk.s ?? {}).length;
       }
     }
     // `nodes` keeps its place (base has it as null); keyed records get their null prototype back.

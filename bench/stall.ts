@@ -1,0 +1,149 @@
+// Event-loop stalls under hostile and huge requests (issue 9): the server runs in this thread
+// with monitorEventLoopDelay; a worker thread sends hostile and huge requests one after another
+// while small GETs run alongside. Reports the longest stall and the latency of the small GETs.
+// Second part: the longest stall while a snapshot of a site with big values (1 MB texts and
+// their saved versions) is written.
+//   npx tsx bench/stall.ts [seconds=20]
+import { serve } from '@hono/node-server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { writeSnapshot } from '../src/persistence/snapshot.ts';
+import { createServer } from '../src/server.ts';
+import { fmt, isMain, percentile, printTable, type Row } from './lib.ts';
+import { stallDuring } from './persistence.ts';
+
+const PORT = 8111; // the robustness helper's port range (8110-8119)
+const AUTH = 'Basic ' + Buffer.from('admin:admin').toString('base64');
+
+/** The load generator, run in a worker so that building huge bodies does not stall the server. */
+const CLIENT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { base, auth, seconds, only } = workerData;
+const json = { 'Content-Type': 'application/json', Accept: 'application/json' };
+const big = 'lorem ipsum '.repeat(440000);
+const deep = (n) => '{"a":'.repeat(n) + '{}' + '}'.repeat(n);
+const hostile = [
+  ['baseline: GET of the site root', () => fetch(base, { headers: { Accept: 'application/json' } })],
+  ['querystring-search, 5 MB SearchableText (anonymous)', () => fetch(base + '/@querystring-search', { method: 'POST', headers: json, body: JSON.stringify({ query: [{ i: 'SearchableText', o: 'plone.app.querystring.operation.string.contains', v: big }] }) })],
+  ['@login, 5 MB password', () => fetch(base + '/@login', { method: 'POST', headers: json, body: JSON.stringify({ login: 'admin', password: big }) })],
+  ['POST content, blocks nested 10,000 deep', () => fetch(base, { method: 'POST', headers: { ...json, Authorization: auth }, body: '{"@type":"Document","title":"deep","blocks":' + deep(10000) + '}' })],
+  ['POST content, 20 MB body (over the limit)', () => fetch(base, { method: 'POST', headers: { ...json, Authorization: auth }, body: JSON.stringify({ '@type': 'Document', title: 'x', description: 'x'.repeat(20 * 1024 * 1024) }) })],
+  ['POST content, 1 MB id', () => fetch(base, { method: 'POST', headers: { ...json, Authorization: auth }, body: JSON.stringify({ '@type': 'Document', id: 'i'.repeat(1024 * 1024), title: 'x' }) })],
+  ['POST @users __proto__ / valueOf', () => fetch(base + '/@users', { method: 'POST', headers: { ...json, Authorization: auth }, body: JSON.stringify({ username: Math.random() < 0.5 ? '__proto__' : 'valueOf', email: 'p@example.com', password: 'long-enough-1' }) })],
+  ['POST File, 10 MB base64 upload', () => fetch(base, { method: 'POST', headers: { ...json, Authorization: auth }, body: JSON.stringify({ '@type': 'File', title: 'upload', file: { data: Buffer.alloc(7.5 * 1024 * 1024, 7).toString('base64'), encoding: 'base64', filename: 'f.bin', 'content-type': 'application/octet-stream' } }) })],
+  ['POST content, 100,000 JSON values', () => fetch(base, { method: 'POST', headers: { ...json, Authorization: auth }, body: JSON.stringify({ '@type': 'Document', title: 'many', subjects: Array.from({ length: 99000 }, (_, i) => 's' + (i % 10)) }) })],
+];
+const end = performance.now() + seconds * 1000;
+const small = [];
+const statuses = {};
+let hostileSent = 0;
+async function smallLoop() {
+  while (performance.now() < end) {
+    const t = performance.now();
+    const r = await fetch(base + '/@navigation', { headers: { Accept: 'application/json' } });
+    await r.arrayBuffer();
+    small.push(performance.now() - t);
+  }
+}
+async function hostileLoop() {
+  for (let i = 0; performance.now() < end; i++) {
+    const [label, send] = only === undefined ? hostile[i % hostile.length] : hostile[only];
+    try {
+      const r = await send();
+      await r.arrayBuffer();
+      (statuses[label] ??= new Set()).add(r.status);
+    } catch (e) {
+      (statuses[label] ??= new Set()).add('connection closed');
+    }
+    hostileSent++;
+  }
+}
+Promise.all([smallLoop(), smallLoop(), hostileLoop()]).then(() => parentPort.postMessage({ small, hostileSent, statuses: Object.fromEntries(Object.entries(statuses).map(([k, v]) => [k, [...v]])) }));
+`;
+
+/** The same measure with only plain GETs as the "hostile" requests: what the machine does anyway. */
+async function baselineStall(seconds: number): Promise<Row> {
+  const [stall, small] = await hostileStall(seconds, 0);
+  return { part: 'stall', what: `baseline, ${seconds} s of plain GETs: longest stall; small GETs p50 / p99 / max`, value: `${stall.value}; ${small.value}` };
+}
+
+export async function hostileStall(seconds: number, only?: number): Promise<Row[]> {
+  const server = await createServer({ fixture: 'demo' });
+  const http = serve({ fetch: server.app.fetch, port: PORT, hostname: '127.0.0.1' });
+  try {
+    const base = `http://127.0.0.1:${PORT}/Plone`;
+    const { result, probe, histogram } = await stallDuring(
+      () =>
+        new Promise<{ small: number[]; hostileSent: number; statuses: Record<string, (number | string)[]> }>((resolve, reject) => {
+          const worker = new Worker(CLIENT, { eval: true, workerData: { base, auth: AUTH, seconds, only } });
+          worker.once('message', (m) => {
+            void worker.terminate();
+            resolve(m);
+          });
+          worker.once('error', reject);
+        }),
+    );
+    const small = [...result.small].sort((a, b) => a - b);
+    const rows: Row[] = [
+      { part: 'stall', what: `longest event-loop stall, ${seconds} s of hostile + huge requests`, value: `${fmt(probe, 1)} ms (histogram max ${fmt(histogram, 1)} ms)`, goal: '<= 50 ms', ok: Math.max(probe, histogram) <= 50 },
+      { part: 'stall', what: `small GETs alongside (@navigation, 2 clients): p50 / p99 / max`, value: `${fmt(percentile(small, 50), 1)} / ${fmt(percentile(small, 99), 1)} / ${fmt(small[small.length - 1] ?? NaN, 1)} ms (${small.length} GETs)` },
+      { part: 'stall', what: 'hostile requests sent', value: String(result.hostileSent) },
+    ];
+    for (const [label, statuses] of Object.entries(result.statuses)) {
+      // Over the body limit the server answers 413 and closes the connection: a client still
+      // sending sees the connection closed.
+      const fine = statuses.every((s) => typeof s !== 'number' || s < 500);
+      rows.push({ part: 'stall', what: `  ${label}: statuses`, value: statuses.join(', '), goal: 'no 5xx', ok: fine });
+    }
+    return rows;
+  } finally {
+    (http as { closeAllConnections?: () => void }).closeAllConnections?.();
+    await new Promise((r) => http.close(r));
+  }
+}
+
+/** A site with `docs` documents of 1 MB text, each edited `edits` times (a saved version each). */
+async function bigValueSite(docs: number, edits: number) {
+  const server = await createServer({ deterministic: true });
+  const headers = { Authorization: AUTH, 'Content-Type': 'application/json', Accept: 'application/json' };
+  const send = async (method: string, path: string, body: unknown) => {
+    const res = await server.app.request(`http://localhost/Plone${path}`, { method, headers, body: JSON.stringify(body) });
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  };
+  const mb = (n: number) => `<p>${`version ${n} `.repeat(1)}${'Lorem ipsum dolor sit amet. '.repeat(37_000)}</p>`;
+  for (let d = 0; d < docs; d++) {
+    await send('POST', '', { '@type': 'Document', id: `big-${d}`, title: `Big ${d}`, text: { data: mb(0), 'content-type': 'text/html', encoding: 'utf-8' } });
+    for (let e = 1; e <= edits; e++) await send('PATCH', `/big-${d}`, { text: { data: mb(e), 'content-type': 'text/html', encoding: 'utf-8' } });
+  }
+  (server.services as { catalog?: { flush(): void } }).catalog?.flush();
+  return server.store.current;
+}
+
+export async function bigValueSnapshotStall(docs = 5, edits = 5): Promise<Row[]> {
+  const state = await bigValueSite(docs, edits);
+  const dir = mkdtempSync(join(tmpdir(), 'cms-oracle-bench-'));
+  try {
+    const t0 = performance.now();
+    const { result, probe, histogram } = await stallDuring(() => writeSnapshot(dir, state, { seq: 1, created: new Date().toISOString(), lastChange: null, changes: 0 }));
+    const took = performance.now() - t0;
+    return [
+      { part: 'stall', what: `snapshot of ${docs} documents of 1 MB text with ${edits} saved versions each (${fmt(result.size / 1024 ** 2, 0)} MiB, ${fmt(took, 0)} ms)`, value: `longest stall ${fmt(probe, 1)} ms (histogram max ${fmt(histogram, 1)} ms)`, goal: '<= 50 ms', ok: Math.max(probe, histogram) <= 50 },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** For bench/run.ts: BENCH_STALL_SECONDS (default 20). */
+export async function benchStall(seconds = Number(process.env.BENCH_STALL_SECONDS ?? 20)): Promise<Row[]> {
+  return [await baselineStall(Math.min(10, seconds)), ...(await hostileStall(seconds)), ...(await bigValueSnapshotStall())];
+}
+
+if (isMain(import.meta.url)) {
+  const seconds = Number(process.argv[2] ?? 20);
+  const only = process.argv[3] === undefined ? undefined : Number(process.argv[3]); // one kind of hostile request, by index
+  printTable(only === undefined ? await benchStall(seconds) : await hostileStall(seconds, only));
+  process.exit(0);
+}
