@@ -20,6 +20,7 @@ import { randomIds, systemClock, type Clock, type IdSource } from '../lib/clock.
 import type { SiteState } from '../state/model.ts';
 import type { Store } from '../state/store.ts';
 import { ApiError } from '../lib/errors.ts';
+import { turnIfBig } from '../lib/turn.ts';
 import { dispatch, type OutsideRoutes, type RouteTable } from './dispatch.ts';
 import { errorResponse } from './errors.ts';
 import { anonymousKey, cached, credentialedKey, isAuthenticated, isCacheable, remember } from './response-cache.ts';
@@ -148,7 +149,11 @@ export function createApp(options: AppOptions) {
     const method = raw.method === 'HEAD' ? 'GET' : raw.method;
     let bodyText = '';
     let rawBytes: Uint8Array | undefined;
-    if (method !== 'GET') bodyText = new TextDecoder().decode((rawBytes = new Uint8Array(await raw.arrayBuffer())));
+    if (method !== 'GET') {
+      rawBytes = new Uint8Array(await raw.arrayBuffer());
+      await turnIfBig(rawBytes.length);
+      bodyText = new TextDecoder().decode(rawBytes);
+    }
     const now = clock.now();
     // GET answers come from the response cache before any parsing when they can. Requests with
     // credentials are keyed by a digest of them: only answers given to accepted credentials are

@@ -3,7 +3,8 @@
 import type { Principal } from '../auth/principal.ts';
 import { canView, hasPermission } from '../auth/check.ts';
 import { ApiError, notFound, unauthorized } from '../lib/errors.ts';
-import { parseLimitedJson } from '../lib/json-limits.ts';
+import { checkJsonLimits } from '../lib/json-limits.ts';
+import { turnIfBig } from '../lib/turn.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
 import { rootOf, traverse } from '../state/select.ts';
@@ -73,12 +74,14 @@ function nearestViewable(state: SiteState, principal: Principal, path: string[],
   return best;
 }
 
-function parseBody(text: string): unknown {
-  if (!text.trim()) return undefined;
+/** The JSON body: its limits checked first, and for a big body in a turn of its own. */
+async function parseBody(text: string): Promise<unknown> {
+  if (!/\S/.test(text)) return undefined;
+  checkJsonLimits(text);
+  await turnIfBig(text.length);
   try {
-    return parseLimitedJson(text);
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
+    return JSON.parse(text);
+  } catch {
     throw new ApiError(400, 'DeserializationError', "'No JSON object could be decoded'", 'service');
   }
 }
@@ -152,7 +155,10 @@ export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<Api
     if (route.permission && !hasPermission(current, principal, node, route.permission)) throw unauthorized();
     if (route.rawBody) req.rawBytes = input.rawBytes ?? new TextEncoder().encode(input.bodyText);
     else if (/^multipart\/form-data/i.test(input.headers.get('content-type') ?? '')) req.rawBody = input.bodyText;
-    else req.body = parseBody(input.bodyText);
+    else {
+      await turnIfBig(input.bodyText.length);
+      req.body = await parseBody(input.bodyText);
+    }
     const memo = method === 'GET' && !route.prepare && !route.volatile ? cacheKey(principal, req.now, input.url.href, input.headers) : undefined;
     const hit = memo === undefined ? undefined : cached(current, memo);
     if (hit) return hit;

@@ -56,9 +56,14 @@ export function jsonLimitExceeded(text: string, limits: JsonLimits = JSON_LIMITS
   return undefined;
 }
 
-/** JSON.parse of caller text after the limit check: 400 DeserializationError when over a limit. */
-export function parseLimitedJson(text: string, limits: JsonLimits = JSON_LIMITS): unknown {
+/** Throws the 400 DeserializationError of text over the limits. */
+export function checkJsonLimits(text: string, limits: JsonLimits = JSON_LIMITS): void {
   const exceeded = jsonLimitExceeded(text, limits);
   if (exceeded) throw new ApiError(400, 'DeserializationError', `Request body refused: ${exceeded}.`, 'service');
+}
+
+/** JSON.parse of caller text after the limit check: 400 DeserializationError when over a limit. */
+export function parseLimitedJson(text: string, limits: JsonLimits = JSON_LIMITS): unknown {
+  checkJsonLimits(text, limits);
   return JSON.parse(text);
 }

@@ -7,6 +7,7 @@ import type { BlobStore } from '../../blobs/store.ts';
 import type { TypeDef } from '../../types/model.ts';
 import { fieldsOf } from '../../types/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { turnIfBig } from '../../lib/turn.ts';
 import { isValidMediaType } from '../../blobs/media-type.ts';
 
 export interface PreparedBlob {
@@ -56,10 +57,12 @@ export async function storeUpload(blobs: BlobStore, value: Record<string, unknow
   let bytes: Uint8Array;
   if (encoding === 'base64') {
     if (!BASE64.test(data)) throw badRequest(`Field '${field}': data is not valid base64`);
+    await turnIfBig(data.length);
     bytes = new Uint8Array(Buffer.from(data, 'base64'));
   } else {
     bytes = new Uint8Array(Buffer.from(data, 'utf8'));
   }
+  await turnIfBig(bytes.length);
   const filename = typeof value.filename === 'string' ? value.filename : '';
   const sent = value['content-type'];
   checkDeclaredType(sent, field);
