@@ -15,6 +15,7 @@ import type { ContentNode, NodeShards, SiteState, VersionEntry } from '../state/
 import { snapshotName, writeAtomically } from './files.ts';
 import { restoreNullPrototypes } from '../state/keyed.ts';
 import { own } from '../lib/records.ts';
+import { nextTurn } from '../lib/turn.ts';
 
 export const SNAPSHOT_FORMAT = 'cms-oracle-snapshot';
 export const SNAPSHOT_VERSION = 1;
@@ -54,8 +55,6 @@ const SPLIT_ABOVE = 256;
 const BIG_NODE = 256 * 1024;
 /** Text hashed in one go; a longer line is hashed in pieces between slices. */
 const HASH_PIECE = 1024 * 1024;
-
-const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Rough text size of a node's field values and versions, from strings up to two levels deep. */
 function roughSize(node: ContentNode): number {
@@ -130,7 +129,7 @@ export async function* snapshotChunks(
         if (batch.length >= sliceBytes || performance.now() - started >= sliceMs) {
           yield batch;
           batch = '';
-          await nextTick();
+          await nextTurn();
           started = performance.now();
         }
       }
