@@ -187,5 +187,10 @@ export function createApp(options: AppOptions) {
       client: 'local',
       principal,
     });
+  // Whatever fails outside dispatch (which answers its own errors) still gets a JSON error body.
+  app.onError((err, c) => {
+    if (!(err instanceof ApiError)) console.error(err);
+    return toResponse(errorResponse(err, { requestUrl: c.req.url, contextUrl: c.req.url }));
+  });
   return { app, services, store: options.store, internal };
 }
