@@ -40,6 +40,7 @@ export function build(server: Server, size: number): void {
     now: server.clock.now(),
     newUid: () => randomUUID().replace(/-/g, ''),
     principal: { id: 'admin', fullname: 'admin', roles: ['Manager'], groups: [] },
+    header: () => undefined,
   } as unknown as ApiRequest;
   const rootUid = server.store.current.rootUid;
   let folder = '';
