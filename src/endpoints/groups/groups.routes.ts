@@ -4,7 +4,7 @@
 import { isAnonymous } from '../../auth/principal.ts';
 import { dropLocalRolesOf, dropMemberships } from '../../auth/local-roles.ts';
 import { AUTHENTICATED_GROUP } from '../../auth/membership.ts';
-import { isManager } from '../../auth/roles.ts';
+import { checkPrincipalChange } from '../../auth/grants.ts';
 import { first, intParam } from '../../http/query.ts';
 import { json, noContent, type ApiRequest, type Route } from '../../http/types.ts';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
@@ -33,8 +33,6 @@ function list(state: SiteState, req: ApiRequest) {
   return json(found.slice(0, Math.max(0, limit)).map((g) => groupSummary(g, req.url.siteUrl)));
 }
 
-const touchesManager = (state: SiteState, id: string) => own(state.groups, id)?.roles.includes('Manager') ?? false;
-
 export const groupsRoutes: Route[] = [
   {
     method: 'GET',
@@ -61,7 +59,8 @@ export const groupsRoutes: Route[] = [
       const data = bodyOf(req);
       const id = checkNewGroup(state, root, data.groupname);
       checkGroupProperties(data);
-      const roles = readRoles(data.roles, isManager(state, req.principal), 'create') ?? [];
+      const roles = readRoles(data.roles) ?? [];
+      checkPrincipalChange(state, req.principal, { kind: 'create-group' }, { roles });
       const groups = readIds(data.groups, 'groups');
       const users = readIds(data.users, 'users');
       return {
@@ -85,11 +84,12 @@ export const groupsRoutes: Route[] = [
       const [id, ...rest] = req.url.params;
       if (id === undefined || rest.length) throw notFound();
       if (!Object.hasOwn(state.groups, id)) throw badRequest('Trying to update a non-existing group.');
-      const manager = isManager(state, req.principal);
-      if (touchesManager(state, id) && !manager) throw badRequest("You don't have permission to modify a group with the 'Manager' role");
       const data = bodyOf(req);
       checkGroupProperties(data);
-      const roles = readRoles(data.roles, manager, 'modify');
+      const roles = readRoles(data.roles);
+      // Members, nested groups and roles of a group that carries Manager (itself or through a
+      // group enclosing it) are changed by Managers only.
+      checkPrincipalChange(state, req.principal, { kind: 'change-group', group: id, verb: 'modify' }, { roles });
       const groups = readIds(data.groups, 'groups');
       const users = data.users ?? {};
       if (typeof users !== 'object' || Array.isArray(users) || !Object.values(users).every((v) => typeof v === 'boolean')) {
@@ -119,9 +119,7 @@ export const groupsRoutes: Route[] = [
       const [id, ...rest] = req.url.params;
       if (id === undefined || rest.length) throw notFound();
       if (!Object.hasOwn(state.groups, id) || id === AUTHENTICATED_GROUP) throw new ApiError(404, 'NotFound', 'Trying to delete a non-existing group.');
-      if (touchesManager(state, id) && !isManager(state, req.principal)) {
-        throw badRequest("You don't have permission to delete a group with the 'Manager' role");
-      }
+      checkPrincipalChange(state, req.principal, { kind: 'change-group', group: id, verb: 'delete' });
       return {
         write: (draft) => {
           delete draft.groups[id];

@@ -14,14 +14,13 @@ const GROUP_ID = /^[A-Za-z0-9_][A-Za-z0-9_.\-+@ ]*$/;
 export const isPrincipal = (state: SiteState, root: RootUser, id: string) =>
   id === root.id || Object.hasOwn(state.users, id) || Object.hasOwn(state.groups, id);
 
-/** Global roles from a request (`Authenticated` is implied, not stored). */
-export function readRoles(value: unknown, callerIsManager: boolean, verb: string): string[] | undefined {
+/** Global roles from a request (`Authenticated` is implied, not stored); who may give them: auth/grants.ts. */
+export function readRoles(value: unknown): string[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value)) throw badRequest("Property 'roles' must be a list of role names.");
   const roles = value.filter((r) => r !== 'Authenticated');
   const bad = roles.find((r) => !isAssignableRole(r));
   if (bad !== undefined) throw badRequest(`Unknown role: ${String(bad)}`);
-  if (roles.includes('Manager') && !callerIsManager) throw badRequest(`You don't have permission to ${verb} a group with the 'Manager' role`);
   return [...new Set(roles as string[])];
 }
 

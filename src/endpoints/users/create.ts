@@ -2,10 +2,10 @@
 // password, no username; sendPasswordReset instead of a password), choose the id, add the user.
 import type { Draft } from 'immer';
 import type { RootUser } from '../../auth/authenticate.ts';
-import { ASSIGNABLE_ROLES, isAssignableRole, isManager } from '../../auth/roles.ts';
+import type { Grant } from '../../auth/grants.ts';
+import { ASSIGNABLE_ROLES, isAssignableRole } from '../../auth/roles.ts';
 import { securitySettings } from '../../auth/settings.ts';
 import type { ApiRequest } from '../../http/types.ts';
-import { forbidden } from '../../lib/errors.ts';
 import type { SiteState, User } from '../../state/model.ts';
 import { nameTaken } from './records.ts';
 import { EMAIL_RE, fieldErrors, passwordProblem, registrationError, TAKEN, validUserName } from './policy.ts';
@@ -29,8 +29,9 @@ const normalizeId = (s: string) =>
   s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 
 /**
- * Validate a new user's data. `manager`: the caller manages users (may send roles and choose
- * either a password or sendPasswordReset); otherwise this is self-registration.
+ * Validate a new user's data. `manager`: the caller manages users (may choose either a password
+ * or sendPasswordReset); otherwise this is self-registration. Who may create a user with which
+ * roles and groups is decided before, by auth/grants.ts (`grantOf`).
  */
 export function planUser(state: SiteState, root: RootUser, req: ApiRequest, body: Record<string, unknown>, manager: boolean): UserPlan {
   const settings = securitySettings(state);
@@ -56,7 +57,6 @@ export function planUser(state: SiteState, root: RootUser, req: ApiRequest, body
     const v = body[key];
     if (v !== undefined && v !== null && typeof v !== 'string') errors.push({ field: key, message: `Property '${key}' must be a string.` });
   }
-  if (!manager && body.roles !== undefined) errors.push({ field: 'roles', message: "Property 'Roles' is not allowed." });
   if ((sendReset || (!manager && !settings.passwordChoice)) && !email) {
     errors.push({ field: 'email', message: "Property 'Email' is required." });
   }
@@ -72,9 +72,6 @@ export function planUser(state: SiteState, root: RootUser, req: ApiRequest, body
     if (problem) throw registrationError(problem);
   }
   const roleList = [...new Set(roles as string[])];
-  if (roleList.includes('Manager') && !isManager(state, req.principal)) {
-    throw forbidden("You can't create a user with the 'Manager' role.");
-  }
 
   const login = settings.emailLogin ? email : (username as string);
   if ((!settings.emailLogin && !validUserName(login)) || login.length > MAX_PRINCIPAL_LENGTH) throw registrationError(TAKEN);
@@ -97,6 +94,12 @@ export function planUser(state: SiteState, root: RootUser, req: ApiRequest, body
     password: hasPassword ? (body.password as string) : undefined,
     sendReset: sendReset || !hasPassword,
   };
+}
+
+/** Roles and groups a body asks to give (what auth/grants.ts judges). */
+export function grantOf(body: Record<string, unknown>, groups: string[] = []): Grant {
+  const roles = Array.isArray(body.roles) ? body.roles.filter((r): r is string => typeof r === 'string') : body.roles === undefined || body.roles === null ? [] : [String(body.roles)];
+  return { roles, groups };
 }
 
 /** The plan is still possible against `state` (another request may have taken the name). */

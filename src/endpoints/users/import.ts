@@ -1,10 +1,13 @@
 // POST /@users with a multipart CSV file (supplement 11.5): one user per row, all or nothing.
+// Each row passes the checks of a JSON POST (auth/grants.ts: who may give which roles and groups,
+// then the same validation); a refusal answers every refused row's reason and changes nothing.
 import type { RootUser } from '../../auth/authenticate.ts';
 import type { ApiRequest } from '../../http/types.ts';
 import { multipartParts, parseCsv } from '../../lib/csv.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { ApiError, badRequest } from '../../lib/errors.ts';
+import { checkPrincipalChange } from '../../auth/grants.ts';
 import type { SiteState } from '../../state/model.ts';
-import { planUser, type UserPlan } from './create.ts';
+import { grantOf, planUser, type UserPlan } from './create.ts';
 import { registrationError, TAKEN } from './policy.ts';
 
 const COLUMNS = new Set(['id', 'username', 'email', 'fullname', 'description', 'location', 'home_page', 'password', 'roles', 'groups']);
@@ -14,8 +17,17 @@ export interface CsvUser {
   groups: string[];
 }
 
+/** Why one data row (1 = the first user) was refused: the status and error the JSON path gives. */
+interface RowRefusal {
+  row: number;
+  status: number;
+  type: string;
+  message: string;
+}
+
 const list = (s: string | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 
+/** Every row is judged as the JSON path would judge that user; one refused row refuses them all. */
 export function planCsv(state: SiteState, root: RootUser, req: ApiRequest): CsvUser[] {
   const file = multipartParts(req.header('content-type') ?? '', req.rawBody ?? '').get('file');
   if (!file) throw badRequest('No file uploaded');
@@ -28,23 +40,33 @@ export function planCsv(state: SiteState, root: RootUser, req: ApiRequest): CsvU
     throw badRequest('Uploaded file is not a valid CSV file');
   }
   const seen = new Set<string>();
-  return data.map((cells) => {
-    const row = Object.fromEntries(names.map((n, i) => [n, cells[i] ?? '']));
-    const roles = list(row.roles);
-    const body: Record<string, unknown> = {
-      ...row,
-      username: row.username || row.id || undefined,
-      roles: roles.length ? roles.sort() : undefined,
-      groups: undefined,
-      id: undefined,
-    };
-    if (!row.email) delete body.email;
-    const plan = planUser(state, root, req, body, true);
-    if (seen.has(plan.id) || seen.has(plan.username)) throw registrationError(TAKEN);
-    seen.add(plan.id).add(plan.username);
-    const groups = list(row.groups);
-    const unknown = groups.find((g) => !Object.hasOwn(state.groups, g));
-    if (unknown) throw badRequest(`Unknown group: ${unknown}`);
-    return { plan, groups };
+  const planned: CsvUser[] = [];
+  const refused: RowRefusal[] = [];
+  data.forEach((cells, i) => {
+    const row = new Map(names.map((n, at) => [n, cells[at] ?? '']));
+    const roles = list(row.get('roles'));
+    const groups = list(row.get('groups'));
+    const body: Record<string, unknown> = Object.fromEntries(row);
+    body.username = row.get('username') || row.get('id') || undefined;
+    body.roles = roles.length ? roles.sort() : undefined;
+    delete body.groups;
+    delete body.id;
+    if (!row.get('email')) delete body.email;
+    try {
+      checkPrincipalChange(state, req.principal, { kind: 'create-user' }, grantOf(body, groups));
+      const plan = planUser(state, root, req, body, true);
+      if (seen.has(plan.id) || seen.has(plan.username)) throw registrationError(TAKEN);
+      seen.add(plan.id).add(plan.username);
+      planned.push({ plan, groups });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      refused.push({ row: i + 1, status: err.status, type: err.type, message: err.message });
+    }
   });
+  if (refused.length) {
+    const first = refused[0];
+    const reasons = refused.map((r) => `row ${r.row}: ${r.message}`).join('; ');
+    throw new ApiError(first.status, first.type, `The import was refused and nothing was changed (${reasons})`, 'service', { errors: refused });
+  }
+  return planned;
 }

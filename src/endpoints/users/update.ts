@@ -5,7 +5,8 @@ import type { Draft } from 'immer';
 import type { RootUser } from '../../auth/authenticate.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { isAnonymous } from '../../auth/principal.ts';
-import { isAssignableRole, isManager } from '../../auth/roles.ts';
+import { checkPrincipalChange } from '../../auth/grants.ts';
+import { canManageUsers, isAssignableRole, isManager } from '../../auth/roles.ts';
 import { securitySettings } from '../../auth/settings.ts';
 import type { ApiRequest, Services } from '../../http/types.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
@@ -34,7 +35,7 @@ function plan(state: SiteState, root: RootUser, req: ApiRequest): { c: UserChang
   if (isAnonymous(req.principal)) throw serviceError(401, 'Unauthorized', 'You are not authorized to access this resource.');
   const manager = isManager(state, req.principal);
   const self = req.principal.id === id;
-  if (!manager && !self) throw serviceError(403, 'Forbidden', "You can't update the properties of this user");
+  checkPrincipalChange(state, req.principal, { kind: 'update-user', user: id });
   const user = getUser(state, root, id);
   if (!user || req.url.params.length !== 1) throw notFound();
   const body = req.body;
@@ -59,12 +60,17 @@ function plan(state: SiteState, root: RootUser, req: ApiRequest): { c: UserChang
     if (!validUserName(data.username) || nameTaken(state, root, data.username, id)) throw badRequest(TAKEN, 'service');
     c.username = data.username;
   }
-  if (manager && data.roles && typeof data.roles === 'object' && !Array.isArray(data.roles)) {
-    const roles = data.roles as Record<string, unknown>;
-    for (const [role, on] of Object.entries(roles)) {
+  // Roles are read from user managers only (others' `roles` is ignored, as in Plone); which
+  // roles they may give or take is auth/grants.ts's decision.
+  if (canManageUsers(state, req.principal) && data.roles && typeof data.roles === 'object' && !Array.isArray(data.roles)) {
+    const roles = new Map(Object.entries(data.roles as Record<string, unknown>));
+    for (const [role, on] of roles) {
       if (!isAssignableRole(role) || typeof on !== 'boolean') throw badRequest(`Invalid role setting: ${role}`, 'service');
     }
-    c.roles = roles as Record<string, boolean>;
+    const given = [...roles].filter(([, on]) => on).map(([r]) => r);
+    const taken = [...roles].filter(([, on]) => !on).map(([r]) => r);
+    checkPrincipalChange(state, req.principal, { kind: 'update-user', user: id }, { roles: given, dropRoles: taken });
+    c.roles = Object.fromEntries(roles) as Record<string, boolean>;
   }
   let password: string | undefined;
   if (data.password !== undefined && data.password !== null) {

@@ -1,6 +1,5 @@
 // The @users family (seed "Users", supplement 11): list, read, create (also CSV import and
 // self-registration), update, delete, reset-password. Passwords are hashed in `prepare`.
-import { hasPermission } from '../../auth/check.ts';
 import { dropLocalRolesOf, dropMemberships } from '../../auth/local-roles.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { canManageUsers, isManager } from '../../auth/roles.ts';
@@ -9,9 +8,10 @@ import { first } from '../../http/query.ts';
 import { json, noContent, type ApiRequest, type Route, type Services } from '../../http/types.ts';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
-import { rootOf, traverse } from '../../state/select.ts';
+import { traverse } from '../../state/select.ts';
 import { removeSubtree } from '../../state/tree.ts';
-import { insertUser, planUser, stillFree, type UserPlan } from './create.ts';
+import { grantOf, insertUser, planUser, stillFree, type UserPlan } from './create.ts';
+import { checkPrincipalChange } from '../../auth/grants.ts';
 import { planCsv } from './import.ts';
 import { listUsers } from './list.ts';
 import { unauthorizedNull } from './policy.ts';
@@ -48,11 +48,10 @@ async function prepareCreate(state: SiteState, req: ApiRequest, services: Servic
     if (!canManageUsers(state, req.principal)) throw unauthorized();
     planned = planCsv(state, root, req);
   } else {
-    if (!hasPermission(state, req.principal, rootOf(state), 'Add portal member')) {
-      throw new ApiError(403, 'Forbidden', 'You need AddPortalMember permission.');
-    }
+    checkPrincipalChange(state, req.principal, { kind: 'create-user' });
     const body = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'DeserializationError', 'Malformed body', 'service');
+    checkPrincipalChange(state, req.principal, { kind: 'create-user' }, grantOf(body as Record<string, unknown>));
     planned = [{ plan: planUser(state, root, req, body as Record<string, unknown>, canManageUsers(state, req.principal)), groups: [] }];
     delete (body as Record<string, unknown>).password;
   }
