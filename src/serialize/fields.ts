@@ -9,6 +9,7 @@ import { formatDate } from './dates.ts';
 import { urlOf } from './urls.ts';
 import { LANGUAGES, METADATA_FIELD_TITLES } from '../types/vocabularies.ts';
 import { summary } from './summary.ts';
+import { safeHtml } from './safe-html.ts';
 import { resolvedRemoteUrl } from './remote-url.ts';
 import { own } from '../lib/records.ts';
 
@@ -100,7 +101,8 @@ export function readField(state: SiteState, node: ContentNode, field: FieldDef, 
   switch (field.kind) {
     case 'RichText': {
       const v = value as { data: string; 'content-type': string };
-      return { 'content-type': v['content-type'], data: richTextOutput(v), encoding: 'utf-8' };
+      // Served through the safe-HTML filter (supplement-2 §5.4); the stored source stays as sent.
+      return { 'content-type': v['content-type'], data: safeHtml(state, richTextOutput(v)), encoding: 'utf-8' };
     }
     case 'Datetime':
       return formatDate(value);

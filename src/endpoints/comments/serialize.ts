@@ -20,7 +20,7 @@ function authorImage(state: SiteState, username: string | null, siteUrl: string)
 
 export function serializeComment(state: SiteState, node: ContentNode, comment: CommentEntry, req: ApiRequest): Record<string, unknown> {
   const base = commentsUrl(state, node, req);
-  const text = renderText(comment);
+  const text = renderText(state, comment);
   return {
     '@id': `${base}/${comment.id}`,
     '@type': 'Discussion Item',

@@ -59,7 +59,7 @@ function checkScalar(field: FieldDef, value: unknown, kind = field.kind): { valu
       if (!value || typeof value !== 'object' || typeof (value as { data?: unknown }).data !== 'string') return { error: WRONG_TYPE };
       const v = value as { data: string; 'content-type'?: unknown; encoding?: unknown };
       const type = typeof v['content-type'] === 'string' ? v['content-type'] : 'text/html';
-      if (type === 'text/x-html-safe') return { error: `Unsupported content type: ${type}` };
+      if (type === 'text/x-html-safe') return { error: 'Not allowed to set content-type text/x-html-safe' };
       return { value: { data: v.data, 'content-type': type, encoding: 'utf-8' } };
     }
     case 'JSONField':

@@ -4,6 +4,7 @@
 import type { SiteState } from '../../state/model.ts';
 import type { FieldDef } from '../../types/model.ts';
 import { registryValue } from '../../serialize/registry-value.ts';
+import { FILTER_DEFAULTS } from '../../serialize/safe-html.ts';
 import { FIELDS } from '../querystring/registry.ts';
 import { REGISTRY_PANELS } from '../controlpanels/panels.ts';
 import { bool, initialValue, list, line, type PanelField } from '../controlpanels/panel-fields.ts';
@@ -42,6 +43,16 @@ const WITHOUT_PANEL: PanelField[] = [
   bool('redirect_links', 'Redirect links', true),
   list('default_page_types', 'Types that can be set as a default page', null, { default: ['Document', 'Event', 'News Item', 'Collection'] }),
   bool('multilingual', 'Multilingual', false),
+  // The safe-HTML filter of rich text (supplement-2 §5.1; no REST control panel in Plone 6).
+  bool('disable_filtering', 'Disable html filtering', FILTER_DEFAULTS.disable_filtering, {
+    description: 'Warning, disabling can be potentially dangereous. Only disable if you know what you are doing.',
+  }),
+  list('nasty_tags', 'Nasty tags', null, {
+    default: FILTER_DEFAULTS.nasty_tags,
+    description: 'These tags, and their content are completely blocked when a page is saved or rendered.',
+  }),
+  list('valid_tags', 'Valid tags', null, { default: FILTER_DEFAULTS.valid_tags, description: 'A list of valid tags which will be not filtered out.' }),
+  list('custom_attributes', 'Custom attributes', null, { default: FILTER_DEFAULTS.custom_attributes, description: 'These attributes are additionally allowed.' }),
   ...QUERYSTRING_TITLES,
 ];
 
