@@ -1,7 +1,7 @@
 // From a raw index query ({query, range, operator, not, depth, ...} with string or typed values)
 // to a normalised Criterion: values cast per index kind (dates, booleans, paths, text). Bad values
 // are client errors (400) here; Plone answers 500 for some of them.
-import { ApiError, badRequest } from '../lib/errors.ts';
+import { ApiError, badRequest, shown } from '../lib/errors.ts';
 import { MAX_SEARCH_TERMS, MAX_SEARCH_TEXT_LENGTH } from '../lib/limits.ts';
 import { parseBoolean } from '../http/query.ts';
 import { INDEXES, TEXT_INDEX_FIELDS } from './indexes.ts';
@@ -40,7 +40,7 @@ export function parseDateValue(v: unknown): number {
 
 export function parseBooleanValue(v: unknown): boolean {
   const b = parseBoolean(v);
-  if (b === undefined) throw badRequest(`Could not parse value '${String(v)}' as boolean`);
+  if (b === undefined) throw badRequest(`Could not parse value '${shown(v)}' as boolean`);
   return b;
 }
 

@@ -40,3 +40,17 @@ export function validationError(errors: { field?: string; message: string }[]): 
   const list = errors.map((e) => ({ message: e.message, ...(e.field ? { field: e.field } : {}), error: 'ValidationError' }));
   return new ApiError(400, 'BadRequest', JSON.stringify(list), 'exception');
 }
+
+/**
+ * A caller's value as text for an error message. Never throws: `String()` of a JSON object whose
+ * `toString` member is not a function (`{"toString": "x"}`) would, and answer 500.
+ */
+export function shown(value: unknown): string {
+  if (value === null || typeof value !== 'object') return String(value);
+  try {
+    const text = JSON.stringify(value);
+    return text.length > 100 ? `${text.slice(0, 100)}…` : text;
+  } catch {
+    return Array.isArray(value) ? 'array' : 'object';
+  }
+}

@@ -5,7 +5,7 @@ import type { ApiRequest } from '../../http/types.ts';
 import type { AliasEntry, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { traverse } from '../../state/select.ts';
-import { ApiError, badRequest } from '../../lib/errors.ts';
+import { ApiError, badRequest, shown } from '../../lib/errors.ts';
 import { multipartParts, parseCsv } from '../../lib/csv.ts';
 import { toStoredDate } from '../../serialize/dates.ts';
 import { aliasTarget, dropAlias, getAlias, naive, nodePath, putAlias, resolvePath } from './store.ts';
@@ -79,7 +79,7 @@ function siteItem(state: SiteState, req: ApiRequest, path: unknown, target: unkn
   const uid = resolvePath(state, clean(target));
   if (!uid) return 'The provided target object does not exist.';
   const when = parseDatetime(datetime, req.now);
-  if (when === undefined) return `Invalid date: ${String(datetime)}`;
+  if (when === undefined) return `Invalid date: ${shown(datetime)}`;
   return { path: clean(path as string), entry: { uid, path: nodePath(state, getNode(state, uid)!), datetime: when, manual } };
 }
 

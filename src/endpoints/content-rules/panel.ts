@@ -3,7 +3,7 @@
 // req, rest) with `rest` = the path segments after `content-rules`.
 import { hasPermission } from '../../auth/check.ts';
 import { json, noContent, type ApiRequest, type ApiResponse, type Outcome } from '../../http/types.ts';
-import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import { badRequest, notFound, unauthorized, shown } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import { rootOf } from '../../state/select.ts';
 import { elementSchema, findElement } from './elements.ts';
@@ -52,7 +52,7 @@ function element(state: SiteState, req: ApiRequest, id: string, kind: ElementKin
       return json({ '@id': `${panelUrl(req.url.siteUrl)}/${id}/${kind}/${idx}`, '@schema': elementSchema(d, req.url.siteUrl), ...list[idx].values });
     case 'PATCH': {
       const move = body['form.button.Move'];
-      if (move !== undefined && move !== '_move_up' && move !== '_move_down') throw badRequest(`Unknown move: ${String(move)}`, 'service');
+      if (move !== undefined && move !== '_move_up' && move !== '_move_down') throw badRequest(`Unknown move: ${shown(move)}`, 'service');
       const values = move === undefined ? elementValues(state, req.url.siteUrl, d, body, list[idx].values) : undefined;
       return {
         write: (draft) => {
@@ -74,7 +74,7 @@ function addElement(state: SiteState, req: ApiRequest, id: string, kind: Element
   mustFindRule(state, id);
   const body = asObject(req.body);
   const d = findElement(kind, body.type);
-  if (!d) throw badRequest(`Invalid ${kind} type: ${String(body.type)}`, 'service');
+  if (!d) throw badRequest(`Invalid ${kind} type: ${shown(body.type)}`, 'service');
   const values = elementValues(state, req.url.siteUrl, d, body);
   return {
     write: (draft) => void elementsOf(draftRule(draft, id), kind).push({ type: d.id, values }),

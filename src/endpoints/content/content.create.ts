@@ -6,7 +6,7 @@ import { getNode, mustGetNode } from '../../state/nodes.ts';
 import { addChild } from '../../state/tree.ts';
 import { pathOf } from '../../state/select.ts';
 import { hasPermission } from '../../auth/check.ts';
-import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
+import { ApiError, badRequest, forbidden, shown } from '../../lib/errors.ts';
 import { WORKFLOWS } from '../../workflow/definitions.ts';
 import { deserializeFields } from './deserialize.ts';
 import { chooseId, validateId } from './names.ts';
@@ -38,7 +38,7 @@ export function checkCreate(state: SiteState, req: ApiRequest, container: Conten
   if (typeId === undefined || typeId === null || typeId === '') throw badRequest("Property '@type' is required", 'service');
   const type = typeof typeId === 'string' ? own(state.types, typeId) : undefined;
   if (typeof typeId !== 'string' || !type?.globalAllow) {
-    throw forbidden(`Invalid '@type' parameter. No content type with the name '${String(typeId)}' found`);
+    throw forbidden(`Invalid '@type' parameter. No content type with the name '${shown(typeId)}' found`);
   }
   const containerType = own(state.types, container.type);
   const allowed = containerType?.allowedTypes;

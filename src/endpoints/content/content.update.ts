@@ -4,7 +4,7 @@ import type { ApiRequest } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { getNode, mustGetNode } from '../../state/nodes.ts';
 import { removeSubtree, renameChild } from '../../state/tree.ts';
-import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
+import { ApiError, badRequest, forbidden, shown } from '../../lib/errors.ts';
 import { activeLock } from '../../serialize/lock.ts';
 import { metadataColumn } from '../../serialize/metadata.ts';
 import { deserializeFields } from './deserialize.ts';
@@ -30,7 +30,7 @@ export function checkLock(node: ContentNode, req: ApiRequest): void {
 function applyOrdering(state: SiteState, node: ContentNode, ordering: unknown): void {
   if (!ordering || typeof ordering !== 'object' || Array.isArray(ordering)) throw badRequest('Invalid ordering');
   const o = ordering as { obj_id?: unknown; delta?: unknown; subset_ids?: unknown };
-  if (typeof o.obj_id !== 'string' || !Object.hasOwn(node.childIds, o.obj_id)) throw badRequest(`Object "${String(o.obj_id)}" not found in container`);
+  if (typeof o.obj_id !== 'string' || !Object.hasOwn(node.childIds, o.obj_id)) throw badRequest(`Object "${shown(o.obj_id)}" not found in container`);
   const ids = node.children.map((uid) => mustGetNode(state, uid).id);
   let subset = ids;
   if (o.subset_ids !== undefined) {
@@ -46,7 +46,7 @@ function applyOrdering(state: SiteState, node: ContentNode, ordering: unknown): 
   else if (o.delta === 'bottom') target = subset.length - 1;
   else {
     const delta = typeof o.delta === 'string' && o.delta.trim() !== '' ? Number(o.delta) : o.delta;
-    if (typeof delta !== 'number' || !Number.isInteger(delta)) throw badRequest(`Invalid delta: ${String(o.delta)}`);
+    if (typeof delta !== 'number' || !Number.isInteger(delta)) throw badRequest(`Invalid delta: ${shown(o.delta)}`);
     target = Math.max(0, Math.min(subset.length - 1, from + delta));
   }
   // Move inside the subset, then write the subset back into the slots it occupies (as Plone's
@@ -90,7 +90,7 @@ export function updateContent(draft: Draft<SiteState>, req: ApiRequest, uid: str
     const problem = validateId(body.id);
     const wanted = typeof body.id === 'string' ? normalizeId(body.id) : '';
     if (problem && !wanted) throw badRequest(problem);
-    if (!wanted) throw badRequest(`The id "${String(body.id)}" is invalid.`);
+    if (!wanted) throw badRequest(`The id "${shown(body.id)}" is invalid.`);
     const parent = mustGetNode(state, node.parent!);
     const newId = wanted === node.id ? wanted : uniqueId(parent, wanted, true);
     if (newId !== node.id) {

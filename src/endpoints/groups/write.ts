@@ -4,7 +4,7 @@ import type { Draft } from 'immer';
 import type { RootUser } from '../../auth/authenticate.ts';
 import { AUTHENTICATED_GROUP, wouldCycle } from '../../auth/membership.ts';
 import { isAssignableRole } from '../../auth/roles.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, shown } from '../../lib/errors.ts';
 import type { Group, SiteState } from '../../state/model.ts';
 import { own } from '../../lib/records.ts';
 import { MAX_PRINCIPAL_LENGTH, MAX_TITLE_LENGTH, tooLong } from '../../lib/limits.ts';
@@ -20,7 +20,7 @@ export function readRoles(value: unknown): string[] | undefined {
   if (!Array.isArray(value)) throw badRequest("Property 'roles' must be a list of role names.");
   const roles = value.filter((r) => r !== 'Authenticated');
   const bad = roles.find((r) => !isAssignableRole(r));
-  if (bad !== undefined) throw badRequest(`Unknown role: ${String(bad)}`);
+  if (bad !== undefined) throw badRequest(`Unknown role: ${shown(bad)}`);
   return [...new Set(roles as string[])];
 }
 

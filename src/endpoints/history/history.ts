@@ -5,7 +5,7 @@ import type { ApiRequest } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { mustGetNode } from '../../state/nodes.ts';
 import { hasPermission } from '../../auth/check.ts';
-import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import { badRequest, notFound, unauthorized, shown } from '../../lib/errors.ts';
 import { serializeContent } from '../../serialize/content.ts';
 import { formatDate } from '../../serialize/dates.ts';
 import { urlOf } from '../../serialize/urls.ts';
@@ -84,7 +84,7 @@ export function checkRevert(node: ContentNode, body: unknown): number {
   const raw = body && typeof body === 'object' ? (body as Record<string, unknown>).version : undefined;
   if (raw === undefined) throw badRequest("Property 'version' is required");
   const n = versionNumber(raw);
-  if (n === undefined || !versionOf(node, n)) throw badRequest(`Version ${String(raw)} does not exist`);
+  if (n === undefined || !versionOf(node, n)) throw badRequest(`Version ${shown(raw)} does not exist`);
   return n;
 }
 

@@ -6,7 +6,7 @@ import type { ContentNode, LockInfo, SiteState } from '../../state/model.ts';
 import { mustGetNode } from '../../state/nodes.ts';
 import { activeLock } from '../../serialize/lock.ts';
 import { parseBoolean } from '../../http/query.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, shown } from '../../lib/errors.ts';
 
 export const DEFAULT_LOCK_TIMEOUT = 600;
 /** Timeout of a check-out's lock (plone.locking's maximum: it lasts until check-in or cancel). */
@@ -23,9 +23,9 @@ const asRecord = (body: unknown): Record<string, unknown> =>
 export function lockOptions(body: unknown): LockOptions {
   const b = asRecord(body);
   const stealable = b.stealable === undefined ? true : parseBoolean(b.stealable);
-  if (stealable === undefined) throw badRequest(`Could not parse value '${String(b.stealable)}' as boolean`);
+  if (stealable === undefined) throw badRequest(`Could not parse value '${shown(b.stealable)}' as boolean`);
   const raw = b.timeout === undefined || b.timeout === null ? DEFAULT_LOCK_TIMEOUT : typeof b.timeout === 'string' ? Number(b.timeout) : b.timeout;
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw <= 0) throw badRequest(`Invalid timeout: ${String(b.timeout)}`);
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw <= 0) throw badRequest(`Invalid timeout: ${shown(b.timeout)}`);
   return { stealable, timeout: raw };
 }
 

@@ -3,7 +3,7 @@
 import type { ApiRequest, Route } from '../../http/types.ts';
 import { json, noContent } from '../../http/types.ts';
 import { first } from '../../http/query.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound, shown } from '../../lib/errors.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { canView } from '../../auth/check.ts';
@@ -65,7 +65,7 @@ function unlink(state: SiteState, req: ApiRequest) {
   const language = body.language;
   if (language === undefined || language === null) throw fail('You need to provide the language to unlink');
   const member = translationsOf(state, req.context).get(String(language));
-  if (!member) throw fail(`This objects is not translated into ${String(language)}`);
+  if (!member) throw fail(`This objects is not translated into ${shown(language)}`);
   if (req.context.type === LRF) throw fail('Language Root Folders cannot be unlinked');
   return {
     write: (draft: SiteState) => unlinkTranslation(draft, getNode(draft, member.uid)!),

@@ -3,7 +3,7 @@
 // that behaviors provide are immutable: single-field requests on them fail, whole-schema
 // requests leave them alone.
 import type { Draft } from 'immer';
-import { badRequest, validationError } from '../../lib/errors.ts';
+import { badRequest, validationError, shown } from '../../lib/errors.ts';
 import { BEHAVIORS, FIELDSET_ORDER } from '../../types/behaviors.ts';
 import { fieldKindTerm } from '../../types/field-kinds.ts';
 import type { FieldDef, TypeDef } from '../../types/model.ts';
@@ -99,7 +99,7 @@ function newField(type: TypeDef, body: Body, name?: string): FieldDef {
   const factory = body.factory;
   if (factory === undefined || factory === null || factory === '') throw badRequest("Missing parameter: 'factory'");
   const term = typeof factory === 'string' ? fieldKindTerm(factory) : undefined;
-  if (!term) throw badRequest(`Missing/Invalid parameter factory: ${String(factory)}`);
+  if (!term) throw badRequest(`Missing/Invalid parameter factory: ${shown(factory)}`);
   const title = text(body.title) ?? name ?? '';
   const id = name ?? (text(body.id) || idFromTitle(title));
   if (!id) throw badRequest("Missing parameter: 'title'");

@@ -4,7 +4,7 @@ import type { Draft } from 'immer';
 import type { ApiRequest, WriteOutcome } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import { parseBoolean } from '../../http/query.ts';
-import { ApiError, badRequest } from '../../lib/errors.ts';
+import { ApiError, badRequest, shown } from '../../lib/errors.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { toStoredDate } from '../../serialize/dates.ts';
@@ -25,11 +25,11 @@ function readBody(raw: unknown): TransitionBody {
     const value = body[key];
     if (value === undefined || value === null || value === '') continue;
     const stored = typeof value === 'string' ? toStoredDate(value) : undefined;
-    if (!stored) throw new ApiError(400, 'Bad Request', `Invalid date: ${String(value)}`, 'service');
+    if (!stored) throw new ApiError(400, 'Bad Request', `Invalid date: ${shown(value)}`, 'service');
     dates[key] = stored;
   }
   const include = body.include_children === undefined ? false : parseBoolean(body.include_children);
-  if (include === undefined) throw badRequest(`Could not parse value '${String(body.include_children)}' as boolean`, 'service');
+  if (include === undefined) throw badRequest(`Could not parse value '${shown(body.include_children)}' as boolean`, 'service');
   return { comment: typeof body.comment === 'string' ? body.comment : '', dates, includeChildren: include };
 }
 
