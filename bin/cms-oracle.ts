@@ -26,7 +26,8 @@ const FLAGS = {
   'data-dir': { default: './data', env: 'CMS_ORACLE_DATA_DIR', help: 'snapshots, journal, blobs (none: memory only; see docs/persistence.md)' },
   'snapshot-interval': { default: String(DEFAULT_SNAPSHOT_INTERVAL), env: 'CMS_ORACLE_SNAPSHOT_INTERVAL', help: 'seconds between snapshots when something changed (0: at shutdown only)' },
   durable: { default: 'false', env: 'CMS_ORACLE_DURABLE', help: 'journal + fsync every change before answering' },
-  'dev-endpoints': { default: 'false', env: 'CMS_ORACLE_DEV_ENDPOINTS', help: '/++dev++/reset and checkpoints for e2e tests (Manager only)' },
+  'dev-endpoints': { default: 'false', env: 'CMS_ORACLE_DEV_ENDPOINTS', help: '/++dev++/reset and checkpoints for e2e tests (Manager only); the change stream for any authenticated user' },
+  trace: { default: 'false', env: 'CMS_ORACLE_TRACE', help: "under each request's log line, one indented line per change it made" },
   deterministic: { default: 'false', env: 'CMS_ORACLE_DETERMINISTIC', help: 'frozen clock, sequential UIDs, secrets and tokens from a fixed seed' },
   'store-tokens': { default: 'false', env: 'CMS_ORACLE_STORE_TOKENS', help: 'remember login tokens so @logout really ends them (see docs/security.md)' },
   'log-level': { default: 'info', env: 'CMS_ORACLE_LOG_LEVEL', help: 'error | warn | info (one line per request) | debug' },
@@ -38,7 +39,7 @@ const FLAGS = {
   'robot-remote-clients': { default: 'loopback', env: 'CMS_ORACLE_ROBOT_REMOTE_CLIENTS', help: 'who may call RobotRemote (and get its autologin): loopback, any, or addresses, comma separated' },
 } as const;
 type Flag = keyof typeof FLAGS;
-const BOOLEAN = new Set<string>(['deterministic', 'durable', 'dev-endpoints', 'store-tokens', 'robot-remote']);
+const BOOLEAN = new Set<string>(['deterministic', 'durable', 'dev-endpoints', 'store-tokens', 'robot-remote', 'trace']);
 
 function usage(): string {
   const rows = Object.entries(FLAGS).map(([name, f]) => {
@@ -74,6 +75,7 @@ interface Config {
   snapshotInterval: number;
   durable: boolean;
   devEndpoints: boolean;
+  trace: boolean;
   deterministic: boolean;
   storeTokens: boolean;
   logLevel: Level;
@@ -173,6 +175,7 @@ function readConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' {
     snapshotInterval: Number(snapshotInterval),
     durable: boolean('durable'),
     devEndpoints: boolean('dev-endpoints'),
+    trace: boolean('trace'),
     deterministic: deterministic === 'true',
     storeTokens: boolean('store-tokens'),
     logLevel: logLevel as Level,
@@ -233,6 +236,7 @@ async function main(): Promise<number | undefined> {
       corsOrigin: config.corsOrigin,
       maxBodyBytes: config.maxBodyBytes,
       robotRemote: config.robotRemote,
+      trace: config.trace,
       log: level >= LEVELS.indexOf('info') ? (line) => console.log(line) : undefined,
       logFixture: level >= LEVELS.indexOf('debug'),
     }, { dataDir: config.dataDir, durable: config.durable, snapshotInterval: config.snapshotInterval, devEndpoints: config.devEndpoints }, log);

@@ -9,6 +9,8 @@ import { Store } from './state/store.ts';
 import { routeTable } from './endpoints/index.ts';
 import type { SiteSettings } from './state/model.ts';
 import type { OutsideRoutes } from './http/dispatch.ts';
+import type { ChangeFeed } from './changes/feed.ts';
+import { changesRoute } from './endpoints/dev/changes.routes.ts';
 import { applyFixture, readFixture } from './fixtures/load.ts';
 import { hashUsers } from './fixtures/users.ts';
 import type { PluginTokenOptions, TokenOptions } from './auth/tokens.ts';
@@ -46,6 +48,22 @@ export interface ServerOptions {
   maxBodyBytes?: number;
   /** Serve `<site>/RobotRemote` (the acceptance server's reset library); omitted: absent. */
   robotRemote?: RobotRemoteOptions;
+  /** Print the changes of each request under its log line (--trace). */
+  trace?: boolean;
+  /** Any authenticated user may read the change stream, not only Managers (--dev-endpoints). */
+  changesForAuthenticated?: boolean;
+}
+
+/** The first of `routes` that answers a request. */
+function firstOf(routes: (OutsideRoutes | undefined)[]): OutsideRoutes {
+  const present = routes.filter((r): r is OutsideRoutes => !!r);
+  return (input, path, principal) => {
+    for (const route of present) {
+      const answer = route(input, path, principal);
+      if (answer) return answer;
+    }
+    return undefined;
+  };
 }
 
 export async function createServer(options: ServerOptions = {}) {
@@ -79,9 +97,8 @@ export async function createServer(options: ServerOptions = {}) {
   );
   let loading = !!fixture && !options.logFixture;
   const robot = options.robotRemote ? new RobotRemote(options.robotRemote) : undefined;
-  const outside: OutsideRoutes | undefined = robot
-    ? (input, path, principal) => options.outside?.(input, path, principal) ?? robot.route(input, path, principal)
-    : options.outside;
+  let live: { store: Store; feed: ChangeFeed } | undefined;
+  const outside = firstOf([changesRoute(() => live), options.outside, robot && ((input, path, principal) => robot.route(input, path, principal))]);
   const { app, services, internal } = createApp({
     store,
     table: routeTable(),
@@ -98,10 +115,13 @@ export async function createServer(options: ServerOptions = {}) {
     tokens: options.tokens,
     throttle: options.throttle,
     maxBodyBytes: options.maxBodyBytes,
+    trace: options.trace,
+    changesForAuthenticated: options.changesForAuthenticated,
     log: options.log && ((line) => {
       if (!loading) options.log!(line);
     }),
   });
+  live = { store, feed: services.changes! };
   robot?.bind({ store, services, internal, now: () => clock.now(), newUid: () => ids.next() });
   let loaded: { dir: string; users: number; content: number } | undefined;
   if (fixture) {

@@ -25,6 +25,8 @@ import { dispatch, type OutsideRoutes, type RouteTable } from './dispatch.ts';
 import { errorResponse } from './errors.ts';
 import { anonymousKey, cached, credentialedKey, isAuthenticated, isCacheable, remember } from './response-cache.ts';
 import type { ApiResponse, Services } from './types.ts';
+import { ChangeFeed } from '../changes/feed.ts';
+import { describedLines } from '../changes/describe.ts';
 
 export interface AppOptions {
   store: Store;
@@ -52,6 +54,10 @@ export interface AppOptions {
   autologin?: (client: string) => boolean;
   /** Largest request body accepted, in bytes (default DEFAULT_MAX_BODY_BYTES); larger: 413. */
   maxBodyBytes?: number;
+  /** Under each request's log line, one indented line per change its commit made (--trace). */
+  trace?: boolean;
+  /** Any authenticated user may read the change stream, not only Managers (--dev-endpoints). */
+  changesForAuthenticated?: boolean;
 }
 
 /** 16 MiB: a JSON body with a base64 upload of a 12 MB file; larger files go through TUS. */
@@ -82,6 +88,10 @@ function bodyText(res: ApiResponse): string {
 
 function toResponse(res: ApiResponse): Response {
   const headers: Record<string, string> = { ...res.headers };
+  if (res.stream) {
+    headers['Content-Type'] = res.contentType ?? 'text/event-stream';
+    return new Response(res.stream, { status: res.status, headers });
+  }
   if (res.bytes) {
     // Served files are inert: the browser must not guess another type than the one sent.
     headers['Content-Type'] = servedMediaType(res.contentType ?? 'application/octet-stream');
@@ -100,7 +110,8 @@ export function createApp(options: AppOptions) {
   const secrets = new TokenSecrets(options.secrets ? undefined : options.dataDir, toSeconds(clock.now()), source.for('jwt-secret'));
   const auth = new Authenticator(options.root, new TokenService(secrets, options.tokens, source), new LoginThrottle(options.throttle));
   const catalog = options.catalog ?? createCatalog(options.store);
-  const services: Services = { blobs: options.blobs ?? new BlobStore(), scales: new ScaleCache(), auth, catalog, tus: new TusStore(), transactions: new TransactionLog(options.store) };
+  const changes = new ChangeFeed(options.store, { always: options.trace, openToAuthenticated: options.changesForAuthenticated, now: () => clock.now() });
+  const services: Services = { blobs: options.blobs ?? new BlobStore(), scales: new ScaleCache(), auth, catalog, tus: new TusStore(), transactions: new TransactionLog(options.store), changes };
   const sitePath = options.sitePath.split('/').filter(Boolean);
   const dispatcher = {
     sitePath,
@@ -174,6 +185,7 @@ export function createApp(options: AppOptions) {
       if (key !== undefined && fits && isCacheable(res) && options.store.current === state) remember(state, key, res);
     }
     options.log?.(`${raw.method} ${url.pathname}${url.search} ${res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    if (options.trace && res.change) for (const line of describedLines(res.change)) options.log?.(`    ${line}`);
     const response = toResponse(res);
     return raw.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
   });

@@ -17,6 +17,7 @@ import { parseUrl, type ParsedUrl } from './parse-url.ts';
 import { parseQuery } from './query.ts';
 import { isWrite, type ApiRequest, type ApiResponse, type RequestContext, type Route, type Services } from './types.ts';
 import { own } from '../lib/records.ts';
+import { showChange, withChange } from '../changes/answer.ts';
 
 export type ViewHandler = (state: SiteState, req: ApiRequest, services: Services) => ApiResponse | Promise<ApiResponse>;
 
@@ -169,10 +170,13 @@ export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<Api
       return outcome;
     }
     d.services.transactions?.begin({ user: principal.id, time: req.now, description: `/${[...d.sitePath, ...url.contentPath].join('/')}/${method}_application_json_${url.endpoint ?? ''}` });
+    const shown = showChange(d.services.changes, current, principal, input.headers);
+    d.services.changes?.begin({ request: `${method} ${input.url.pathname}${input.url.search}`, user: principal.id, time: req.now, describe: shown });
     const { next, result } = d.store.commit(outcome.write);
+    const change = d.services.changes?.take();
     const durable = d.store.durability?.();
     if (durable) await durable;
-    return outcome.respond(next, result);
+    return withChange(outcome.respond(next, result), change, shown);
   } catch (err) {
     if (!(err instanceof ApiError)) console.error(err);
     const current = d.store.current;

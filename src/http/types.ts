@@ -38,6 +38,10 @@ export interface ApiResponse {
   /** Raw bytes instead of JSON. */
   bytes?: Uint8Array;
   contentType?: string;
+  /** A body sent as it is produced (the change stream); the response is never cached. */
+  stream?: ReadableStream<Uint8Array>;
+  /** The change this answer's commit made, when it was described (for --trace); never sent. */
+  change?: import('../changes/feed.ts').ChangeEvent;
 }
 
 /** A write: a draft mutator, run in the single commit, and the answer built from the next state. */
@@ -85,6 +89,8 @@ export interface Services {
   tus: import('../endpoints/tus/store.ts').TusStore;
   /** Recent commits (who, when, what), outside the state; absent: not recorded. */
   transactions?: import('../endpoints/transactions/log.ts').TransactionLog;
+  /** Readable descriptions of commits (change stream, --trace, the explorer's change panel). */
+  changes?: import('../changes/feed.ts').ChangeFeed;
 }
 
 export const json = (body: unknown, status = 200, headers?: Record<string, string>): ApiResponse => ({ status, body, headers });

@@ -15,7 +15,7 @@ export interface PersistenceFlags {
   durable: boolean;
   /** Seconds between snapshots (only when something changed); 0: only at shutdown. */
   snapshotInterval: number;
-  /** Enable the `++dev++` endpoints (reset, checkpoints). */
+  /** Enable the `++dev++` endpoints (reset, checkpoints); the change stream opens to every authenticated user. */
   devEndpoints: boolean;
 }
 
@@ -28,7 +28,7 @@ export async function createPersistentServer(options: ServerOptions, flags: Pers
   // when the dev endpoints need it as the state to reset to.
   const restoring = !!flags.dataDir && listDataDir(flags.dataDir).snapshots.length > 0;
   const fixtureOption = restoring && !dev ? undefined : options.fixture;
-  const server = await createServer({ ...options, fixture: fixtureOption, blobs: options.blobs ?? blobs, outside: dev?.route });
+  const server = await createServer({ ...options, fixture: fixtureOption, blobs: options.blobs ?? blobs, outside: dev?.route, changesForAuthenticated: flags.devEndpoints });
   const fixture = server.store.current;
   // Reset goes back to the fixture, not to what a snapshot restores over it.
   dev?.bind(server.store, server.services);

@@ -1,0 +1,126 @@
+// The feed of committed changes: a Store subscriber that numbers every commit and, when someone
+// wants it (a subscriber of the change stream, --trace, or a request that asked to see its own
+// change), describes it in readable form. The dispatcher announces the request just before its
+// commit (begin) and takes the description right after (take), in the same tick. Recent
+// descriptions are kept in a ring so that `/++dev++/changes/<seq>` can show one again.
+import type { Principal } from '../auth/principal.ts';
+import { isManager } from '../auth/roles.ts';
+import type { SiteState } from '../state/model.ts';
+import type { Commit, Store } from '../state/store.ts';
+import { describeCommit, type ChangeDescription } from './describe.ts';
+
+export interface ChangeEvent extends ChangeDescription {
+  /** Number of the commit since the server started (every commit counts, described or not). */
+  seq: number;
+  /** Time of the request (or of the commit, for changes made without one). */
+  time: string;
+  /** `POST /Plone/news`: method and path of the request that made the change; null: none. */
+  request: string | null;
+  /** Who made it (user id; null: Anonymous or the server itself). */
+  user: string | null;
+  /** The site went back to an earlier state (reset, checkpoint restore, transaction undo). */
+  restore?: true;
+}
+
+export interface RequestMeta {
+  request: string;
+  user: string | null;
+  time: string;
+  /** Describe this commit even if nobody listens (the caller asked to see it). */
+  describe: boolean;
+}
+
+export interface FeedOptions {
+  /** Describe every commit (--trace). */
+  always?: boolean;
+  /** Descriptions kept for `/++dev++/changes/<seq>` (default 200). */
+  keep?: number;
+  /** Any authenticated user may read changes (--dev-endpoints), not only Managers. */
+  openToAuthenticated?: boolean;
+  /** Clock for changes made without a request. */
+  now?: () => string;
+}
+
+/** Request header with which a caller asks to see the change its write made. */
+export const ASK_HEADER = 'X-CMS-Oracle-Changes';
+/** Response header naming the change a write made (its seq), for callers allowed to read it. */
+export const CHANGE_HEADER = 'X-CMS-Oracle-Change';
+
+export type Listener = (event: ChangeEvent) => void;
+
+export class ChangeFeed {
+  private seq = 0;
+  private pending: RequestMeta | undefined;
+  private taken: ChangeEvent | undefined;
+  private readonly ring: ChangeEvent[] = [];
+  private readonly listeners = new Set<Listener>();
+  private readonly keep: number;
+
+  constructor(store: Store, private readonly options: FeedOptions = {}) {
+    this.keep = options.keep ?? 200;
+    store.subscribe((c) => this.record(c));
+  }
+
+  /** Whether `principal` may read the changes (the stream, a change by number, its own). */
+  allows(state: SiteState, principal: Principal): boolean {
+    if (principal.id === null) return false;
+    return !!this.options.openToAuthenticated || isManager(state, principal);
+  }
+
+  /** The request whose commit follows on the same tick. */
+  begin(meta: RequestMeta): void {
+    this.pending = meta;
+    this.taken = undefined;
+  }
+
+  /** The description of the commit made since begin() (undefined: none, or not described). */
+  take(): ChangeEvent | undefined {
+    const event = this.taken;
+    this.pending = undefined;
+    this.taken = undefined;
+    return event;
+  }
+
+  /** Recent described changes after `seq`, oldest first. */
+  since(seq: number): ChangeEvent[] {
+    return this.ring.filter((e) => e.seq > seq);
+  }
+
+  get(seq: number): ChangeEvent | undefined {
+    return this.ring.find((e) => e.seq === seq);
+  }
+
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  listen(fn: Listener): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private record(c: Commit): void {
+    const meta = this.pending;
+    this.pending = undefined;
+    const seq = ++this.seq;
+    if (!meta?.describe && !this.options.always && !this.listeners.size) return;
+    const event: ChangeEvent = {
+      seq,
+      time: meta?.time ?? this.options.now?.() ?? new Date().toISOString(),
+      request: meta?.request ?? null,
+      user: meta?.user ?? null,
+      ...(c.restore ? { restore: true as const } : {}),
+      ...describeCommit(c.before, c.after, c.patches),
+    };
+    if (meta) this.taken = event;
+    this.ring.push(event);
+    if (this.ring.length > this.keep) this.ring.shift();
+    for (const fn of this.listeners) {
+      try {
+        fn(event);
+      } catch (err) {
+        console.error(err);
+      }
+    }
+  }
+}
