@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { recordOf } from '../lib/records.ts';
 import { HIDDEN, preview, PREVIEW_LENGTH, sameValue, transition } from './values.ts';
 
 describe('preview', () => {
@@ -35,9 +36,10 @@ describe('preview', () => {
   });
 
   it('writes names that are object members as plain keys', () => {
-    const record = Object.create(null) as Record<string, unknown>;
-    record.__proto__ = 'x';
-    record.valueOf = 'y';
+    const record = recordOf([
+      ['__proto__', 'x'],
+      ['valueOf', 'y'],
+    ]);
     expect(preview(record)).toBe('{__proto__: "x", valueOf: "y"}');
   });
 });
