@@ -171,6 +171,12 @@ export class CheckContext {
     this.fail(`setup: ${what} failed`, [{ path: 'status', expected: '2xx', actual: `${reply.status} ${show(error)}` }], reply.step);
   }
 
+  /** A preparation step that must succeed (any 2xx): the check fails as "setup: <what> failed" otherwise. */
+  need(reply: Reply, what: string): Reply {
+    if (reply.status < 200 || reply.status > 299) this.setupFailed(what, reply);
+    return reply;
+  }
+
   /** A new empty container at the site root, deleted after the check. Returns its path. */
   async sandbox(): Promise<string> {
     const id = this.unique();
@@ -268,6 +274,12 @@ export class CheckContext {
     const saved: Record<string, unknown> = {};
     for (const f of fields) saved[f] = tokenOf(r.body?.data?.[f]);
     this.later(`restore the control panel ${panel} (${fields.join(', ')})`, () => this.quiet.request('PATCH', `/@controlpanels/${panel}`, { body: saved }));
+  }
+
+  /** Sets fields of a control panel for this check; the earlier values are put back after it. */
+  async setPanel(panel: string, values: Record<string, unknown>): Promise<void> {
+    await this.keepPanel(panel, Object.keys(values));
+    this.need(await this.patch(`/@controlpanels/${panel}`, values), `setting ${Object.keys(values).join(', ')} in the control panel ${panel}`);
   }
 
   /** Runs the registered cleanups; returns what could not be undone. */

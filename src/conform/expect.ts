@@ -164,3 +164,6 @@ export const satisfies = (description: string, predicate: (a: any) => boolean) =
   });
 
 export const greaterThan = (n: number) => satisfies(`a number greater than ${n}`, (a) => typeof a === 'number' && a > n);
+
+/** A RegExp for URLs that start with `prefix` and go on with one more path segment. */
+export const urlBelow = (prefix: string) => new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^/?#]+$`);

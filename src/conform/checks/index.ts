@@ -3,6 +3,7 @@ import type { Check } from '../model.ts';
 import actions from './actions.ts';
 import auth from './auth.ts';
 import breadcrumbs from './breadcrumbs.ts';
+import comments from './comments.ts';
 import content from './content.ts';
 import controlpanels from './controlpanels.ts';
 import copymove from './copymove.ts';
@@ -15,10 +16,13 @@ import registry from './registry.ts';
 import search from './search.ts';
 import sharing from './sharing.ts';
 import site from './site.ts';
+import translations from './translations.ts';
+import tus from './tus.ts';
 import types from './types.ts';
 import users from './users.ts';
 import vocabularies from './vocabularies.ts';
 import workflow from './workflow.ts';
+import workingcopy from './workingcopy.ts';
 
 export const allChecks: Check[] = [
   ...content,
@@ -40,4 +44,8 @@ export const allChecks: Check[] = [
   ...registry,
   ...controlpanels,
   ...vocabularies,
+  ...comments,
+  ...tus,
+  ...workingcopy,
+  ...translations,
 ];
