@@ -1,6 +1,8 @@
 // Every check of the suite, family by family, in the order they run.
 import type { Check } from '../model.ts';
 import actions from './actions.ts';
+import addons from './addons.ts';
+import aliases from './aliases.ts';
 import auth from './auth.ts';
 import breadcrumbs from './breadcrumbs.ts';
 import comments from './comments.ts';
@@ -10,15 +12,18 @@ import copymove from './copymove.ts';
 import files from './files.ts';
 import groups from './groups.ts';
 import history from './history.ts';
+import linkintegrity from './linkintegrity.ts';
 import locking from './locking.ts';
 import navigation from './navigation.ts';
 import registry from './registry.ts';
+import relations from './relations.ts';
 import search from './search.ts';
 import sharing from './sharing.ts';
 import site from './site.ts';
 import translations from './translations.ts';
 import tus from './tus.ts';
 import types from './types.ts';
+import upgrade from './upgrade.ts';
 import users from './users.ts';
 import vocabularies from './vocabularies.ts';
 import workflow from './workflow.ts';
@@ -48,4 +53,9 @@ export const allChecks: Check[] = [
   ...tus,
   ...workingcopy,
   ...translations,
+  ...aliases,
+  ...relations,
+  ...linkintegrity,
+  ...addons,
+  ...upgrade,
 ];
