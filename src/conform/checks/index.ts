@@ -7,6 +7,7 @@ import auth from './auth.ts';
 import breadcrumbs from './breadcrumbs.ts';
 import comments from './comments.ts';
 import content from './content.ts';
+import contentRules from './content-rules.ts';
 import controlpanels from './controlpanels.ts';
 import copymove from './copymove.ts';
 import files from './files.ts';
@@ -15,6 +16,7 @@ import history from './history.ts';
 import linkintegrity from './linkintegrity.ts';
 import locking from './locking.ts';
 import navigation from './navigation.ts';
+import querystring from './querystring.ts';
 import registry from './registry.ts';
 import relations from './relations.ts';
 import search from './search.ts';
@@ -58,4 +60,6 @@ export const allChecks: Check[] = [
   ...linkintegrity,
   ...addons,
   ...upgrade,
+  ...contentRules,
+  ...querystring,
 ];
