@@ -10,9 +10,12 @@ import content from './content.ts';
 import contentRules from './content-rules.ts';
 import controlpanels from './controlpanels.ts';
 import copymove from './copymove.ts';
+import database from './database.ts';
+import email from './email.ts';
 import files from './files.ts';
 import groups from './groups.ts';
 import history from './history.ts';
+import inherit from './inherit.ts';
 import linkintegrity from './linkintegrity.ts';
 import locking from './locking.ts';
 import navigation from './navigation.ts';
@@ -23,6 +26,7 @@ import search from './search.ts';
 import sharing from './sharing.ts';
 import site from './site.ts';
 import translations from './translations.ts';
+import transactions from './transactions.ts';
 import tus from './tus.ts';
 import types from './types.ts';
 import upgrade from './upgrade.ts';
@@ -62,4 +66,8 @@ export const allChecks: Check[] = [
   ...upgrade,
   ...contentRules,
   ...querystring,
+  ...inherit,
+  ...transactions,
+  ...database,
+  ...email,
 ];
