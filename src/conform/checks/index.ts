@@ -22,6 +22,7 @@ import navigation from './navigation.ts';
 import querystring from './querystring.ts';
 import registry from './registry.ts';
 import relations from './relations.ts';
+import schemas from './schemas.ts';
 import search from './search.ts';
 import sharing from './sharing.ts';
 import site from './site.ts';
@@ -70,4 +71,5 @@ export const allChecks: Check[] = [
   ...transactions,
   ...database,
   ...email,
+  ...schemas,
 ];
