@@ -7,6 +7,7 @@ import auth from './auth.ts';
 import breadcrumbs from './breadcrumbs.ts';
 import comments from './comments.ts';
 import content from './content.ts';
+import contextnavigation from './contextnavigation.ts';
 import contentRules from './content-rules.ts';
 import controlpanels from './controlpanels.ts';
 import copymove from './copymove.ts';
@@ -19,6 +20,8 @@ import inherit from './inherit.ts';
 import linkintegrity from './linkintegrity.ts';
 import locking from './locking.ts';
 import navigation from './navigation.ts';
+import portraits from './portraits.ts';
+import principals from './principals.ts';
 import querystring from './querystring.ts';
 import registry from './registry.ts';
 import relations from './relations.ts';
@@ -32,6 +35,7 @@ import tus from './tus.ts';
 import types from './types.ts';
 import upgrade from './upgrade.ts';
 import users from './users.ts';
+import userschema from './userschema.ts';
 import vocabularies from './vocabularies.ts';
 import workflow from './workflow.ts';
 import workingcopy from './workingcopy.ts';
@@ -49,6 +53,7 @@ export const allChecks: Check[] = [
   ...copymove,
   ...breadcrumbs,
   ...navigation,
+  ...contextnavigation,
   ...actions,
   ...types,
   ...site,
@@ -72,4 +77,7 @@ export const allChecks: Check[] = [
   ...database,
   ...email,
   ...schemas,
+  ...principals,
+  ...userschema,
+  ...portraits,
 ];

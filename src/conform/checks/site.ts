@@ -1,5 +1,5 @@
 // The site-wide endpoints: @site, @system and @navroot.
-import { anyObject, anyString, nonEmptyString } from '../expect.ts';
+import { absent, anyObject, anyString, nonEmptyString } from '../expect.ts';
 import { family, seed, supplement } from './define.ts';
 
 export default family('site', [
@@ -60,6 +60,39 @@ export default family('site', [
     async run(t) {
       const box = await t.sandbox();
       t.body(await t.get(`${box}?expand=navroot`), { '@components': { navroot: { navroot: { '@id': t.url('') } } } });
+    },
+  },
+  {
+    id: 'site.navroot.on-the-site-root',
+    level: 'MUST',
+    source: seed('Endpoints/Navigation root (the root is the site root)'),
+    title: 'GET /@navroot on the site root answers the site root itself',
+    async run(t) {
+      const r = await t.get('/@navroot');
+      t.status(r, 200);
+      t.body(r, { '@id': t.url('/@navroot'), navroot: { '@id': t.url('') } });
+    },
+  },
+  {
+    id: 'site.navroot.full-object-without-items',
+    level: 'SHOULD',
+    source: supplement('21 (the full serialisation of the navigation root without items and @components)'),
+    title: 'The navroot is the root’s serialisation (same UID and title, parent {}) without items, items_total or @components',
+    async run(t) {
+      const box = await t.sandbox();
+      const site = (await t.get('')).body;
+      t.body(await t.get(`${box}/@navroot`), { navroot: { '@id': t.url(''), UID: site?.UID, title: site?.title, parent: {}, is_folderish: true, items: absent, items_total: absent, '@components': absent } });
+    },
+  },
+  {
+    id: 'site.navroot.expand-equals-the-endpoint',
+    level: 'SHOULD',
+    source: supplement('21 (expand=navroot embeds the same object)'),
+    title: 'expand=navroot embeds exactly the answer of @navroot',
+    async run(t) {
+      const box = await t.sandbox();
+      const standalone = (await t.get(`${box}/@navroot`)).body;
+      t.body(await t.get(`${box}?expand=navroot`), { '@components': { navroot: standalone } });
     },
   },
   {
