@@ -28,7 +28,7 @@ export default family('aliases', [
       const { box, p } = await page(t);
       const r = await t.post(`${p}/@aliases`, { items: [{ path: `${box}/first-alias` }, { path: `${box}/second-alias` }] });
       t.status(r, 204);
-      t.body(await t.get(`${p}/@aliases`), { items: containing([{ path: `${box}/first-alias` }, { path: `${box}/second-alias` }]), items_total: 2 }, 'GET @aliases afterwards');
+      t.body(await t.get(`${p}/@aliases`), { items: containing([{ path: `${box}/first-alias` }, { path: `${box}/second-alias` }]) }, 'GET @aliases afterwards');
     },
   },
   {
@@ -53,7 +53,7 @@ export default family('aliases', [
       const { box, p } = await page(t);
       t.need(await t.post(`${p}/@aliases`, { items: [{ path: `${box}/gone` }, { path: `${box}/stays` }] }), 'adding two aliases');
       t.status(await t.del(`${p}/@aliases`, { items: [{ path: `${box}/gone` }] }), 204);
-      t.body(await t.get(`${p}/@aliases`), { items: [{ path: `${box}/stays` }], items_total: 1 }, 'GET @aliases afterwards');
+      t.body(await t.get(`${p}/@aliases`), { items: [{ path: `${box}/stays` }] }, 'GET @aliases afterwards');
     },
   },
   {
@@ -206,8 +206,8 @@ export default family('aliases', [
   {
     id: 'aliases.site.date-and-manual-filters',
     level: 'SHOULD',
-    source: supplement('15 (start, end, manual)'),
-    title: 'start and end keep aliases by creation date; manual=false keeps the automatic ones',
+    source: supplement('15 (start, end, manual); 4'),
+    title: 'start and end keep aliases by creation date; manual=false keeps the automatic ones; manual that is not a boolean answers 400',
     async run(t) {
       const { box, p } = await page(t);
       t.need(await t.post('/@aliases', { items: [{ path: `${box}/old`, 'redirect-to': p, datetime: '2020-01-01' }, { path: `${box}/new`, 'redirect-to': p, datetime: '2024-01-01' }] }), 'adding two aliases');
@@ -215,6 +215,7 @@ export default family('aliases', [
       t.like(await paths('&start=2023-01-01'), [`${box}/new`], 'start=2023-01-01');
       t.like(await paths('&end=2023-01-01'), [`${box}/old`], 'end=2023-01-01');
       t.like(await paths('&manual=false'), [], 'manual=false');
+      t.status(await t.get('/@aliases?manual=perhaps'), 400, 'manual=perhaps (not a boolean)');
     },
   },
   {
@@ -242,7 +243,7 @@ export default family('aliases', [
       const { box, p } = await page(t);
       await t.transition(p, 'publish');
       t.status(await t.post(`${p}/@aliases`, { items: [{ path: `${box}/anonymous` }] }, { auth: 'anonymous' }), 401);
-      t.body(await t.get(`${p}/@aliases`), { items: [], items_total: 0 }, 'GET @aliases afterwards');
+      t.body(await t.get(`${p}/@aliases`), { items: [] }, 'GET @aliases afterwards');
     },
   },
 ]);

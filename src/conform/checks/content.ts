@@ -343,6 +343,20 @@ export default family('content', [
     },
   },
   {
+    id: 'content.folder.include-items-strict-boolean',
+    level: 'MUST',
+    source: seed('Versioning 2 (boolean query parameters validated more strictly); supplement 4'),
+    title: 'include_items takes the boolean spellings (off, 0, no leave items out; yes keeps them) and refuses any other value',
+    async run(t) {
+      const box = await t.sandbox();
+      await page(t, box);
+      for (const v of ['off', '0', 'no']) t.body(await t.get(`${box}?include_items=${v}`), { items: absent }, `include_items=${v}`);
+      t.body(await t.get(`${box}?include_items=yes`), { items: [{ '@id': t.url(`${box}/page`) }] }, 'include_items=yes');
+      const bad = await t.get(`${box}?include_items=maybe`);
+      t.ok(bad.status >= 400, 'include_items=maybe is refused', bad.status, 'an error status');
+    },
+  },
+  {
     id: 'content.folder.lists-only-what-the-caller-may-view',
     level: 'SHOULD',
     source: supplement('9.2; 6.1'),

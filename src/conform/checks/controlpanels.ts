@@ -1,5 +1,5 @@
 // @controlpanels: summaries, the editing panel (read, change, validation; restored after), the
-// content-types panel (list, create; removed after), who may use them.
+// content-types panel (list, create, read, change, delete; removed after), who may use them.
 import { anyArray, anyBoolean, anyInteger, anyObject, anyString, containing, satisfies } from '../expect.ts';
 import { family, seed, supplement } from './define.ts';
 
@@ -140,6 +140,27 @@ export default family('controlpanels', [
       t.status(r, 201);
       t.header(r, 'Location', t.url(`/@controlpanels/dexterity-types/${id}`));
       t.like((await t.get('/@controlpanels/dexterity-types')).body?.items, containing([{ id, title }]), 'the types of the panel');
+    },
+  },
+  {
+    id: 'controlpanels.dexterity-types.read-update-delete',
+    level: 'SHOULD',
+    source: supplement('13.4 (GET, PATCH, DELETE of /@controlpanels/dexterity-types/<type_id>)'),
+    title: 'A type resource answers {@id, title, description, data, schema, items}; PATCH switches a behavior (204); DELETE removes the type (204)',
+    async run(t) {
+      const title = `Conformance ${t.unique('type').replace(/-/g, ' ')}`;
+      const id = title.toLowerCase().replace(/ /g, '_');
+      const path = `/@controlpanels/dexterity-types/${id}`;
+      t.forget(path);
+      t.need(await t.post('/@controlpanels/dexterity-types', { title, description: 'Made by a conformance check' }), `creating the type ${title}`);
+      const r = await t.get(path);
+      t.status(r, 200);
+      t.body(r, { '@id': t.url(path), title: anyString, data: { title, allowed_content_types: anyArray, filter_content_types: anyBoolean, 'cms.dublincore': true, 'cms.richtext': false }, schema: { fieldsets: anyArray } });
+      t.status(await t.patch(path, { 'cms.richtext': true, description: 'Now with rich text' }), 204, 'PATCH');
+      t.body(await t.get(path), { data: { 'cms.richtext': true, description: 'Now with rich text' } }, 'the type after the PATCH');
+      t.like((await t.get(`/@types/${id}`)).body?.properties, { text: { widget: 'richtext' } }, 'the schema of the type after switching rich text on');
+      t.status(await t.del(path), 204, 'DELETE');
+      t.status(await t.get(path), 404, 'the type after the DELETE');
     },
   },
 ]);

@@ -3,7 +3,7 @@
 // clients send (plone.app.querystring.operation.*) and kept inside the check's sandbox.
 import type { CheckContext } from '../context.ts';
 import type { Reply } from '../http.ts';
-import { anyArray, anyBoolean, anyObject, anyString, containing, satisfies } from '../expect.ts';
+import { anyArray, anyBoolean, anyObject, anyString, containing, sameMembers, satisfies } from '../expect.ts';
 import { family, supplement } from './define.ts';
 
 const OP = 'plone.app.querystring.operation.';
@@ -156,11 +156,12 @@ export default family('querystring', [
     title: 'created today, within the last days and between two dates keeps the new content; before today keeps none',
     async run(t) {
       const s = await site(t);
-      const total = async (o: string, v?: unknown) => (await search(t, s.box, { query: [{ i: 'created', o: `${OP}${o}`, ...(v === undefined ? {} : { v }) }, s.inBox()] })).body?.items_total;
-      t.like(await total('date.today'), 4, 'date.today');
-      t.like(await total('date.largerThanRelativeDate', '3'), 4, 'date.largerThanRelativeDate 3');
-      t.like(await total('date.between', ['2000-01-01', '2999-01-01']), 4, 'date.between 2000 and 2999');
-      t.like(await total('date.beforeToday'), 0, 'date.beforeToday');
+      const created = (o: string, v?: unknown) => search(t, s.box, { query: [{ i: 'created', o: `${OP}${o}`, ...(v === undefined ? {} : { v }) }, s.inBox()] });
+      const all = [s.at('alpha'), s.at('beta'), s.at('sub/gamma'), s.at('sub')];
+      t.like(paths(t, await created('date.today')), sameMembers(all), 'date.today');
+      t.like(paths(t, await created('date.largerThanRelativeDate', '3')), sameMembers(all), 'date.largerThanRelativeDate 3');
+      t.like(paths(t, await created('date.between', ['2000-01-01', '2999-01-01'])), sameMembers(all), 'date.between 2000 and 2999');
+      t.like(paths(t, await created('date.beforeToday')), [], 'date.beforeToday');
     },
   },
   {
@@ -197,20 +198,21 @@ export default family('querystring', [
       const s = await site(t);
       const r = await search(t, '', { query: [s.inBox()] }, 'anonymous');
       t.status(r, 200);
-      t.body(r, { items_total: 0, items: [] });
+      t.body(r, { items: [] });
     },
   },
   {
     id: 'querystring.search.errors-400',
     level: 'SHOULD',
-    source: supplement('31.8 (400 "No query supplied", "Invalid query.")'),
-    title: 'No query, an empty query and an unknown operation answer 400 with the message',
+    source: supplement('31.8 (400 "No query supplied", "Invalid query.", invalid fullobjects boolean); 4'),
+    title: 'No query, an empty query, an unknown operation and a fullobjects that is not a boolean answer 400 with the message',
     async run(t) {
       const box = await t.sandbox();
       const cases: [unknown, string][] = [
         [{}, 'No query supplied'],
         [{ query: [] }, 'No query supplied'],
         [{ query: [{ i: 'portal_type', o: 'nonsense.operation', v: 'x' }] }, 'Invalid query.'],
+        [{ query: [{ i: 'portal_type', o: `${OP}selection.any`, v: ['Document'] }], fullobjects: 'perhaps' }, "Could not parse value 'perhaps' as boolean"],
       ];
       for (const [body, message] of cases) {
         const r = await search(t, box, body);
@@ -247,7 +249,6 @@ export default family('querystring', [
       t.like(paths(t, await t.get(c.path)), [s.at('beta'), s.at('alpha')], 'the items');
       await t.create(s.box, { '@type': 'Document', id: 'delta', title: 'Delta page', subjects: ['b'] });
       const r = await t.get(c.path);
-      t.body(r, { items_total: 3 }, 'the collection after a new match');
       t.like(paths(t, r), [s.at('delta'), s.at('beta'), s.at('alpha')], 'the items after a new match');
     },
   },
