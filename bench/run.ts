@@ -10,6 +10,7 @@ import { benchPersistence } from './persistence.ts';
 import { benchLifecycle } from './lifecycle.ts';
 import { benchSetupTeardown } from './setup-teardown.ts';
 import { benchStall } from './stall.ts';
+import { benchRichText } from './rich-text.ts';
 import { spawnSync } from 'node:child_process';
 
 const parts: [string, () => Promise<Row[]>][] = [
@@ -20,6 +21,7 @@ const parts: [string, () => Promise<Row[]>][] = [
   ['lifecycle', benchLifecycle],
   ['setup-teardown', benchSetupTeardown],
   ['stall', benchStall],
+  ['rich-text', benchRichText],
 ];
 const rows: Row[] = [];
 for (const [name, run] of parts) {
