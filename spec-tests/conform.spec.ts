@@ -36,7 +36,7 @@ for (const fixture of FIXTURES) {
       });
     }
 
-    it('leaves content, users, groups, registry and aliases as it found them', async () => {
+    it('leaves content, users, groups, registry, aliases, relations, types, rules and add-ons as it found them', async () => {
       expect(run.warnings).toEqual([]);
       expect(fingerprintChanges(before, await run.fingerprint())).toEqual([]);
     });

@@ -26,8 +26,9 @@ Options:
   --compare FILE          an earlier report.json: say what regressed and what got fixed
   --strict                exit 1 when any check fails, SHOULD checks included, or when
                           --verify-isolation finds changes
-  --verify-isolation      read content, users, groups, registry and aliases before and after
-                          the run and report what the run left changed
+  --verify-isolation      read content, users, groups, registry, aliases, relations, content
+                          types, content rules and add-ons before and after the run and
+                          report what the run left changed
   --timeout MS            per request (default 30000)
   --quiet                 no progress lines, only the summary
   --list                  list the checks (id, level, needs, source) and exit

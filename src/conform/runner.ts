@@ -27,7 +27,7 @@ export interface RunOptions {
   /** Per check. Default 120 s. */
   checkTimeoutMs?: number;
   onEvent?: (event: RunEvent) => void;
-  /** Read content, users, groups, registry and aliases before and after, and report changes. */
+  /** Read content, users, groups, registry, aliases, relations, types, rules and add-ons before and after, and report changes. */
   verifyIsolation?: boolean;
 }
 
@@ -172,7 +172,7 @@ export class ConformanceRun {
     return result;
   }
 
-  /** The site's content, users, groups, registry and aliases as the interface shows them. */
+  /** The site's content, users, groups, registry, aliases, relations, types, rules and add-ons as the interface shows them. */
   fingerprint(): Promise<Fingerprint> {
     return fingerprint(new Recorder(this.connection));
   }
