@@ -1,5 +1,5 @@
-// The route table: every family's routes, and the binary views.
-import type { RouteTable } from '../http/dispatch.ts';
+// The route table: every family's routes (a family is a folder of src/endpoints/), and the binary views.
+import type { RouteFamily, RouteTable } from '../http/dispatch.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { tusRoutes } from './tus/tus.routes.ts';
 import { workingCopyRoutes } from './workingcopy/workingcopy.routes.ts';
@@ -42,49 +42,52 @@ import { vocabulariesRoutes } from './vocabularies/vocabularies.routes.ts';
 import { controlpanelsRoutes } from './controlpanels/controlpanels.routes.ts';
 import { registryRoutes } from './registry/registry.routes.ts';
 
+/** The families of endpoints (folders of src/endpoints/), in the order their routes are tried. */
+export const FAMILIES: RouteFamily[] = [
+  { name: 'content', routes: contentRoutes },
+  { name: 'tus', routes: tusRoutes },
+  { name: 'workingcopy', routes: workingCopyRoutes },
+  { name: 'inherit', routes: inheritRoutes },
+  { name: 'breadcrumbs', routes: breadcrumbsRoutes },
+  { name: 'navigation', routes: navigationRoutes },
+  { name: 'contextnavigation', routes: contextNavigationRoutes },
+  { name: 'actions', routes: actionsRoutes },
+  { name: 'navroot', routes: navrootRoutes },
+  { name: 'translations', routes: translationsRoutes },
+  { name: 'types', routes: typesRoutes },
+  { name: 'workflow', routes: workflowRoutes },
+  { name: 'site', routes: siteRoutes },
+  { name: 'lock', routes: lockRoutes },
+  { name: 'history', routes: historyRoutes },
+  { name: 'copy-move', routes: copyMoveRoutes },
+  { name: 'aliases', routes: aliasesRoutes },
+  { name: 'relations', routes: relationsRoutes },
+  { name: 'linkintegrity', routes: linkIntegrityRoutes },
+  { name: 'login', routes: loginRoutes },
+  { name: 'users', routes: [...usersRoutes, ...portraitRoutes] },
+  { name: 'groups', routes: groupsRoutes },
+  { name: 'principals', routes: principalsRoutes },
+  { name: 'roles', routes: rolesRoutes },
+  { name: 'sharing', routes: sharingRoutes },
+  { name: 'userschema', routes: userschemaRoutes },
+  { name: 'search', routes: searchRoutes },
+  { name: 'querystring', routes: querystringRoutes },
+  { name: 'addons', routes: addonsRoutes },
+  { name: 'upgrade', routes: upgradeRoutes },
+  { name: 'content-rules', routes: contentRulesRoutes },
+  { name: 'transactions', routes: transactionsRoutes },
+  { name: 'database', routes: databaseRoutes },
+  { name: 'email', routes: emailRoutes },
+  { name: 'comments', routes: commentsRoutes },
+  { name: 'vocabularies', routes: vocabulariesRoutes },
+  { name: 'controlpanels', routes: controlpanelsRoutes },
+  { name: 'registry', routes: registryRoutes },
+];
+
 export function routeTable(): RouteTable {
   return {
-    routes: [
-      ...contentRoutes,
-      ...tusRoutes,
-      ...workingCopyRoutes,
-      ...inheritRoutes,
-      ...breadcrumbsRoutes,
-      ...navigationRoutes,
-      ...contextNavigationRoutes,
-      ...actionsRoutes,
-      ...navrootRoutes,
-      ...translationsRoutes,
-      ...typesRoutes,
-      ...workflowRoutes,
-      ...siteRoutes,
-      ...lockRoutes,
-      ...historyRoutes,
-      ...copyMoveRoutes,
-      ...aliasesRoutes,
-      ...relationsRoutes,
-      ...linkIntegrityRoutes,
-      ...loginRoutes,
-      ...usersRoutes,
-      ...portraitRoutes,
-      ...groupsRoutes,
-      ...principalsRoutes,
-      ...rolesRoutes,
-      ...sharingRoutes,
-      ...userschemaRoutes,
-      ...searchRoutes,
-      ...querystringRoutes,
-      ...addonsRoutes,
-      ...upgradeRoutes,
-      ...contentRulesRoutes,
-      ...transactionsRoutes,
-      ...databaseRoutes,
-      ...emailRoutes,
-      ...commentsRoutes,
-      ...vocabulariesRoutes,
-      ...controlpanelsRoutes,
-      ...registryRoutes,
-    ],
+    routes: FAMILIES.flatMap((f) => f.routes),
+    families: FAMILIES,
     views: { ...fileViews },
     unresolved: aliasRedirect,
   };

@@ -21,8 +21,16 @@ import { showChange, withChange } from '../changes/answer.ts';
 
 export type ViewHandler = (state: SiteState, req: ApiRequest, services: Services) => ApiResponse | Promise<ApiResponse>;
 
+/** The routes of one endpoint family (a folder of src/endpoints/). */
+export interface RouteFamily {
+  name: string;
+  routes: Route[];
+}
+
 export interface RouteTable {
   routes: Route[];
+  /** The same routes by family, in the same order (the OpenAPI document's tags). */
+  families?: RouteFamily[];
   views: Record<string, ViewHandler>;
   /** Last chance for a path that does not resolve (redirects of moved content). */
   unresolved?: (state: SiteState, url: ParsedUrl, method: string) => ApiResponse | undefined;

@@ -1,0 +1,76 @@
+// The OpenAPI document against the route table it is made from, and against the OpenAPI 3.1 schema.
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { FAMILIES, routeTable } from '../endpoints/index.ts';
+import { openApiDocument, operationKey, type RouteRef } from './document.ts';
+import { FAMILY_DOCS, PATH_PARAMETERS } from './families.ts';
+import { OPERATION_DOCS } from './operations/index.ts';
+
+const table = routeTable();
+const doc = openApiDocument(table, { siteUrl: 'http://localhost:8080/Plone', title: 'Plone site', version: '1.2.3' }) as any;
+const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('has an operation for every route of the table, and no other', () => {
+    const fromTable = [
+      ...FAMILIES.flatMap((f) => f.routes.map((r) => ({ method: r.method, endpoint: r.endpoint, on: r.on, permission: r.permission, family: f.name }))),
+      ...Object.keys(table.views).map((v) => ({ method: 'GET', endpoint: v, on: 'view', permission: 'View', family: 'files' })),
+    ];
+    const key = (r: { method: string; endpoint: string | null }) => operationKey(r.method, r.endpoint);
+    const fromDocument = new Map<string, RouteRef>();
+    for (const { method, op } of operations) {
+      const ref = op['x-cms-route'] as RouteRef;
+      expect(ref.method.toLowerCase()).toBe(method);
+      expect(op.tags).toEqual([ref.family]);
+      fromDocument.set(key(ref), ref);
+    }
+    expect(new Set(fromDocument.keys())).toEqual(new Set(fromTable.map(key)));
+    for (const route of fromTable) expect(fromDocument.get(key(route))).toEqual(route);
+    expect(fromTable).toHaveLength(table.routes.length + Object.keys(table.views).length);
+  });
+
+  it('gives content routes a site-root form and an object form, and site routes only the first', () => {
+    const forms = (method: string, endpoint: string) => operations.filter((o) => o.op['x-cms-route'].endpoint === endpoint && o.method === method).map((o) => o.path);
+    expect(forms('get', '@breadcrumbs')).toEqual(['/@breadcrumbs', '/{path}/@breadcrumbs']);
+    expect(forms('get', '@users')).toEqual(['/@users', '/@users/{userid}']);
+    expect(forms('post', '@workflow')).toEqual(['/@workflow/{transition}', '/{path}/@workflow/{transition}']);
+    const object = operations.filter((o) => o.op['x-cms-route'].endpoint === null && o.method === 'get').map((o) => o.path);
+    expect(object).toEqual(['/', '/{path}']);
+    expect(doc.servers).toEqual([{ url: 'http://localhost:8080/Plone', description: 'This site' }]);
+  });
+
+  it('says which permission each operation checks', () => {
+    const op = doc.paths['/{path}/@lock'].post;
+    expect(op.description).toContain('Permission: `Modify portal content`');
+    expect(doc.paths['/@login'].post.description).toContain('Open to anyone');
+    expect(doc.paths['/@login'].post.security).toEqual([{}]);
+    expect(doc.paths['/@registry'].patch.description).toContain('site root only');
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['basic', 'bearer', 'cookie']);
+    expect(doc.components.securitySchemes.cookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: '__ac' });
+  });
+
+  it('documents every operation, every path parameter and every family, with unique operation ids', () => {
+    const keys = new Set([...table.routes.map((r) => operationKey(r.method, r.endpoint)), ...Object.keys(table.views).map((v) => operationKey('GET', v))]);
+    expect(Object.keys(OPERATION_DOCS).filter((k) => !keys.has(k))).toEqual([]);
+    expect([...keys].filter((k) => !(k in OPERATION_DOCS))).toEqual([]);
+    for (const { path } of operations) for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) expect(PATH_PARAMETERS, name).toHaveProperty(name);
+    expect(doc.tags.map((t: any) => t.name)).toEqual([...FAMILIES.map((f) => f.name), 'files']);
+    for (const tag of doc.tags) expect(FAMILY_DOCS, tag.name).toHaveProperty(tag.name);
+    const ids = operations.map((o) => o.op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('gives writes an example body', () => {
+    expect(doc.paths['/'].post.requestBody.content['application/json'].example).toMatchObject({ '@type': 'Document' });
+    expect(doc.paths['/@login'].post.requestBody.content['application/json'].example).toEqual({ login: 'admin', password: 'admin' });
+    expect(doc.paths['/@tus-upload/{upload_id}'].patch.requestBody.content).toHaveProperty('application/offset+octet-stream');
+  });
+});

@@ -1,0 +1,163 @@
+// The OpenAPI 3.1 document of the interface, a pure function of the route table: one operation
+// per route and path form, tagged with the route's family, with the permission it checks.
+//
+// Paths are relative to the site root (the server entry is the site's URL). A route that applies
+// to any content object has two forms: `/@name` on the site root and `/{path}/@name` on an object,
+// where `{path}` stands for the object's path below the site root, slashes included
+// (`news/first-news`): clients put it in the URL as it is, not escaped. A route of the site root
+// has the first form only. The object itself is `/` and `/{path}`; the binary views are
+// `/{path}/@@name/...`. Each operation names its route in `x-cms-route`.
+import type { Route } from '../http/types.ts';
+import type { RouteTable } from '../http/dispatch.ts';
+import { FAMILY_DOCS, PATH_PARAMETERS } from './families.ts';
+import { OPERATION_DOCS } from './operations/index.ts';
+import type { OperationDoc, QueryDoc } from './types.ts';
+
+export interface DocumentInfo {
+  /** Public URL of the site root: the server of every path. */
+  siteUrl: string;
+  title: string;
+  version: string;
+}
+
+/** What `x-cms-route` says of the route behind an operation. */
+export interface RouteRef {
+  method: string;
+  endpoint: string | null;
+  on: 'site' | 'content' | 'view';
+  permission: string | null;
+  family: string;
+}
+
+type Json = Record<string, unknown>;
+
+export const operationKey = (method: string, endpoint: string | null) => `${method} ${endpoint ?? 'content'}`;
+
+const USE_API = 'cms.restapi: Use REST API';
+
+function permissionText(route: Pick<Route, 'permission' | 'public'> & { on: RouteRef['on'] }): string {
+  const where = route.on === 'site' ? 'Answers on the site root only.' : 'Answers on any content object and on the site root.';
+  if (route.public) return `${where} Open to anyone (no \`${USE_API}\` check).`;
+  if (!route.permission) return `${where} Permission: \`${USE_API}\` (further checks in the handler).`;
+  return `${where} Permission: \`${route.permission}\` on the object (and \`${USE_API}\`).`;
+}
+
+const schemaOf = (q: QueryDoc): Json => (q.repeat ? { type: 'array', items: { type: q.type ?? 'string' } } : { type: q.type ?? 'string' });
+
+function parameters(path: string, doc: OperationDoc): Json[] {
+  const out: Json[] = [];
+  for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+    out.push({ name, in: 'path', required: true, description: PATH_PARAMETERS[name] ?? name, schema: { type: 'string' }, ...(name === 'path' ? { 'x-cms-any-path': true } : {}) });
+  }
+  for (const q of doc.query ?? []) {
+    out.push({ name: q.name, in: 'query', required: false, description: q.description, schema: schemaOf(q), ...(q.repeat ? { style: 'form', explode: true } : {}), ...(q.example !== undefined ? { example: q.example } : {}) });
+  }
+  for (const h of doc.headers ?? []) out.push({ name: h.name, in: 'header', required: false, description: h.description, schema: { type: 'string' } });
+  return out;
+}
+
+const defaultStatus = (method: string) => (method === 'PATCH' || method === 'DELETE' ? 204 : 200);
+
+function requestBody(method: string, doc: OperationDoc, raw: boolean): Json | undefined {
+  if (raw) return { required: false, content: { 'application/offset+octet-stream': { schema: { type: 'string', format: 'binary' } } } };
+  const writes = method === 'POST' || method === 'PATCH' || method === 'PUT';
+  if (!writes && doc.body === undefined) return undefined;
+  return { required: false, content: { 'application/json': { schema: { type: 'object' }, example: doc.body ?? {} } } };
+}
+
+function operationId(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((s) => s.replace(/[{}@]/g, '').replace(/[^A-Za-z0-9]+/g, '_'))
+    .filter(Boolean);
+  return [method.toLowerCase(), ...(words.length ? words : ['root'])].join('_');
+}
+
+interface Entry {
+  method: string;
+  endpoint: string | null;
+  on: RouteRef['on'];
+  permission: string | null;
+  public?: boolean;
+  rawBody?: boolean;
+  family: string;
+}
+
+/** The routes of the table with their family, in table order; the views last. */
+function entries(table: RouteTable): Entry[] {
+  const families = table.families ?? [{ name: 'content', routes: table.routes }];
+  const out: Entry[] = [];
+  for (const family of families) {
+    for (const r of family.routes) out.push({ method: r.method, endpoint: r.endpoint, on: r.on, permission: r.permission, public: r.public, rawBody: r.rawBody, family: family.name });
+  }
+  for (const view of Object.keys(table.views)) out.push({ method: 'GET', endpoint: view, on: 'view', permission: 'View', family: 'files' });
+  return out;
+}
+
+/** The path forms of a route: the site root's and, for content routes, an object's. */
+function pathsOf(e: Entry, doc: OperationDoc): string[] {
+  const bases = e.on === 'site' ? [''] : e.on === 'view' ? ['/{path}'] : ['', '/{path}'];
+  const out: string[] = [];
+  for (const base of bases) {
+    for (const suffix of doc.paths ?? ['']) out.push(e.endpoint ? `${base}/${e.endpoint}${suffix}` : `${base}${suffix}` || '/');
+  }
+  return out;
+}
+
+export function openApiDocument(table: RouteTable, info: DocumentInfo): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  const tags: string[] = [];
+  for (const e of entries(table)) {
+    if (!tags.includes(e.family)) tags.push(e.family);
+    const doc: OperationDoc = OPERATION_DOCS[operationKey(e.method, e.endpoint)] ?? { summary: `${e.method} ${e.endpoint ?? 'the object'}` };
+    const status = doc.status ?? defaultStatus(e.method);
+    const ref: RouteRef = { method: e.method, endpoint: e.endpoint, on: e.on, permission: e.permission, family: e.family };
+    for (const path of pathsOf(e, doc)) {
+      const body = requestBody(e.method, doc, !!e.rawBody);
+      const operation: Json = {
+        tags: [e.family],
+        summary: doc.summary,
+        description: [doc.description, permissionText(e)].filter(Boolean).join('\n\n'),
+        operationId: operationId(e.method, path),
+        parameters: parameters(path, doc),
+        ...(body ? { requestBody: body } : {}),
+        responses: {
+          [String(status)]: status === 204 ? { description: 'Done, no body.' } : { description: 'Success.', content: { 'application/json': { schema: {} } } },
+          default: { $ref: '#/components/responses/Error' },
+        },
+        ...(e.public ? { security: [{}] } : {}),
+        'x-cms-route': ref,
+      };
+      (paths[path] ??= {})[e.method.toLowerCase()] = operation;
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${info.title} (cms-oracle)`,
+      version: info.version,
+      description:
+        'The JSON REST interface of a content-management site (the Plone REST API), as served by cms-oracle. ' +
+        'Paths are relative to the site root. `{path}` is the path of a content object below it, slashes included; ' +
+        'each operation on an object also has a form on the site root without it.',
+    },
+    servers: [{ url: info.siteUrl, description: 'This site' }],
+    tags: tags.map((name) => ({ name, description: FAMILY_DOCS[name]?.description ?? name })),
+    paths,
+    components: {
+      securitySchemes: {
+        basic: { type: 'http', scheme: 'basic', description: 'User name and password.' },
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A token from POST @login.' },
+        cookie: { type: 'apiKey', in: 'cookie', name: '__ac', description: 'The session cookie POST @login sets.' },
+      },
+      responses: {
+        Error: {
+          description: 'An error: a JSON body with `type` and `message` (endpoint errors nest them under `error`).',
+          content: { 'application/json': { schema: { type: ['object', 'null'] } } },
+        },
+      },
+    },
+    security: [{}, { basic: [] }, { bearer: [] }, { cookie: [] }],
+  };
+}
