@@ -11,6 +11,9 @@ import type { SiteSettings } from './state/model.ts';
 import type { OutsideRoutes } from './http/dispatch.ts';
 import type { ChangeFeed } from './changes/feed.ts';
 import { changesRoute } from './endpoints/dev/changes.routes.ts';
+import { explorerRoutes, type ExplorerSite } from './endpoints/explorer/explorer.routes.ts';
+import { documentedAccounts } from './endpoints/explorer/accounts.ts';
+import { basename } from 'node:path';
 import { applyFixture, readFixture } from './fixtures/load.ts';
 import { hashUsers } from './fixtures/users.ts';
 import type { PluginTokenOptions, TokenOptions } from './auth/tokens.ts';
@@ -98,10 +101,18 @@ export async function createServer(options: ServerOptions = {}) {
   let loading = !!fixture && !options.logFixture;
   const robot = options.robotRemote ? new RobotRemote(options.robotRemote) : undefined;
   let live: { store: Store; feed: ChangeFeed } | undefined;
-  const outside = firstOf([changesRoute(() => live), options.outside, robot && ((input, path, principal) => robot.route(input, path, principal))]);
+  const table = routeTable();
+  const pages: ExplorerSite = {
+    store,
+    table,
+    accounts: documentedAccounts(admin, fixture?.site.users ?? []),
+    fixture: fixture ? basename(fixture.dir) : undefined,
+    changesOpen: !!options.changesForAuthenticated,
+  };
+  const outside = firstOf([explorerRoutes(() => pages), changesRoute(() => live), options.outside, robot && ((input, path, principal) => robot.route(input, path, principal))]);
   const { app, services, internal } = createApp({
     store,
-    table: routeTable(),
+    table,
     root: { id: admin.user, passwordHash: await hashPassword(admin.password) },
     sitePath,
     clock,

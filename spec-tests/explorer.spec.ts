@@ -1,0 +1,130 @@
+// The pages for people around the site: the landing page at the server root, the OpenAPI document
+// (/openapi.json and <site>/++api++/openapi.json) and the explorer's files under /++explorer++/.
+import { describe, expect, it } from 'vitest';
+import { connect, type Api } from './client.ts';
+
+const root = (api: Api) => new URL(api.base).origin;
+const html = { Accept: 'text/html,application/xhtml+xml' };
+
+describe('landing page', () => {
+  it('names the site, links to the explorer and the OpenAPI document, and lists the documented accounts', async () => {
+    const api = await connect({ fixture: 'demo' });
+    const r = await api.get(`${root(api)}/`, { auth: 'anonymous', headers: html });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(r.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(r.text).toContain(`<a href="${api.base}">`);
+    expect(r.text).toContain('href="/++explorer++/"');
+    expect(r.text).toContain('href="/openapi.json"');
+    expect(r.text).toContain(`${api.base}/++dev++/changes`);
+    // The demo fixture documents its accounts: editor/editor, reviewer/reviewer; admin/admin is the default.
+    expect(r.text).toMatch(/<code>editor<\/code><\/td>\s*<td>[^<]*Editor[^<]*<\/td>\s*<td><code>editor<\/code>/);
+    expect(r.text).toMatch(/<code>admin<\/code><\/td>\s*<td>Manager<\/td>\s*<td><code>admin<\/code>/);
+    expect(r.text).not.toContain('scrypt$');
+  });
+
+  it('gives the same facts as JSON, without password hashes', async () => {
+    const api = await connect({ fixture: 'demo' });
+    const r = await api.get(`${root(api)}/`, { auth: 'anonymous' });
+    expect(r.status).toBe(200);
+    expect(r.body.sites).toEqual([{ '@id': api.base, title: 'Harbour Town', objects: expect.any(Number), fixture: 'demo' }]);
+    expect(r.body.sites[0].objects).toBeGreaterThan(5);
+    expect(r.body.explorer).toBe(`${root(api)}/++explorer++/`);
+    expect(r.body.openapi).toBe(`${root(api)}/openapi.json`);
+    expect(r.body.changes).toBe(`${api.base}/++dev++/changes`);
+    const accounts = new Map((r.body.accounts as any[]).map((a) => [a.login, a]));
+    expect(accounts.get('admin')).toEqual({ login: 'admin', id: 'admin', roles: ['Manager'], groups: [], password: 'admin' });
+    expect(accounts.get('editor')).toMatchObject({ id: 'editor', password: 'editor' });
+    expect(r.text).not.toMatch(/scrypt|passwordHash/);
+  });
+
+  it('shows the password of the acceptance test user, whose id differs from its login', async () => {
+    const api = await connect({ preset: 'acceptance' });
+    const r = await api.get(`${root(api)}/`, { auth: 'anonymous' });
+    expect(r.body.sites[0]).toMatchObject({ '@id': api.base, fixture: 'acceptance' });
+    expect(r.body.accounts).toEqual([
+      { login: 'admin', id: 'admin', roles: ['Manager'], groups: [], password: 'secret' },
+      { login: 'test-user', id: 'test_user_1_', roles: ['Member'], groups: [], password: 'correct horse battery staple' },
+    ]);
+  });
+
+  it('escapes what comes from the site state', async () => {
+    const api = await connect();
+    const title = '<script>alert(1)</script>"&';
+    expect((await api.patch('', { title })).status).toBe(204);
+    const r = await api.get(`${root(api)}/`, { auth: 'anonymous', headers: html });
+    expect(r.status).toBe(200);
+    expect(r.text).not.toContain('<script>alert(1)');
+    expect(r.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;');
+  });
+
+  it('answers only GET', async () => {
+    const api = await connect();
+    const r = await api.post(`${root(api)}/`, {}, { auth: 'anonymous' });
+    expect(r.status).toBe(405);
+    expect(r.body.error.type).toBe('MethodNotAllowed');
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('is served at the server root and under the site root, with this site as its server', async () => {
+    const api = await connect();
+    for (const url of [`${root(api)}/openapi.json`, `${api.base}/++api++/openapi.json`]) {
+      const r = await api.get(url, { auth: 'anonymous' });
+      expect(r.status, url).toBe(200);
+      expect(r.body.openapi).toBe('3.1.0');
+      expect(r.body.servers).toEqual([{ url: api.base, description: 'This site' }]);
+      expect(r.body.paths['/{path}/@lock'].post.tags).toEqual(['lock']);
+      expect(Object.keys(r.body.components.securitySchemes)).toEqual(['basic', 'bearer', 'cookie']);
+    }
+  });
+
+  it('follows the site path of the acceptance preset', async () => {
+    const api = await connect({ preset: 'acceptance' });
+    const r = await api.get(`${api.base}/++api++/openapi.json`, { auth: 'anonymous' });
+    expect(r.status).toBe(200);
+    expect(r.body.servers[0].url).toBe(api.base);
+    expect(api.base).toMatch(/\/plone$/);
+  });
+});
+
+describe('explorer files', () => {
+  it('serves the explorer page and its scripts from the package, and Swagger UI from node_modules', async () => {
+    const api = await connect();
+    const base = `${root(api)}/++explorer++`;
+    const redirect = await api.get(base, { auth: 'anonymous', headers: html });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe('/++explorer++/');
+    const page = await api.get(`${base}/`, { auth: 'anonymous', headers: html });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("connect-src 'self'");
+    expect(page.text).toContain('<script src="swagger-ui/swagger-ui-bundle.js">');
+    const bundle = await api.get(`${base}/swagger-ui/swagger-ui-bundle.js`, { auth: 'anonymous' });
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(bundle.text).toContain('SwaggerUIBundle');
+    const script = await api.get(`${base}/explorer.js`, { auth: 'anonymous' });
+    expect(script.status).toBe(200);
+    expect(script.text).toContain('SwaggerUIBundle(');
+  });
+
+  it('tells the page the site, the accounts and the change stream', async () => {
+    const api = await connect();
+    const r = await api.get(`${root(api)}/++explorer++/config.json`, { auth: 'anonymous' });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ siteUrl: api.base, openapi: `${root(api)}/openapi.json` });
+    expect(r.body.changes).toEqual({ stream: `${api.base}/++dev++/changes`, askHeader: 'X-CMS-Oracle-Changes', changeHeader: 'X-CMS-Oracle-Change', openToAuthenticated: false });
+  });
+
+  it('serves no other file', async () => {
+    const api = await connect();
+    const base = `${root(api)}/++explorer++`;
+    for (const path of ['/swagger-ui/index.html', '/swagger-ui/package.json', '/../package.json', '/%2e%2e/package.json', '/swagger-ui/..%2fpackage.json', '/nothing.js', '/config.json/x']) {
+      const r = await api.get(base + path, { auth: 'anonymous' });
+      expect(r.status, path).toBe(404);
+      expect(r.body.error?.type ?? r.body.type, path).toBe('NotFound');
+      expect(r.text, path).not.toContain('"name"');
+    }
+  });
+});
