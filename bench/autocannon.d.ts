@@ -6,7 +6,12 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     pipelining?: number;
-    requests?: { setupRequest?: (req: { path: string }) => { path: string } }[];
+    /** Stop after this many requests (instead of `duration`). */
+    amount?: number;
+    method?: string;
+    body?: string;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    requests?: { method?: string; setupRequest?: (req: any) => any }[];
   }
   interface Histogram {
     average: number;

@@ -5,6 +5,7 @@
 import { createServer } from '../src/server.ts';
 import type { ContentNode } from '../src/state/model.ts';
 import { allNodes, mustGetNode, putNode } from '../src/state/nodes.ts';
+import { insertChild } from '../src/state/children.ts';
 import { fmt, isMain, percentile, printTable, type Row } from './lib.ts';
 
 const BASE = 'http://localhost:8080/Plone';
@@ -38,8 +39,6 @@ function buildBig(server: Server, parentUid: string): number {
       id,
       type,
       parent,
-      children: [],
-      childIds: {},
       fields: { title: id, creators: ['admin'] },
       created: now,
       modified: now,
@@ -50,8 +49,7 @@ function buildBig(server: Server, parentUid: string): number {
       blockLocalRoles: false,
     });
     const attach = (parent: ContentNode, child: ContentNode) => {
-      parent.children.push(child.uid);
-      parent.childIds[child.id] = child.uid;
+      insertChild(parent, child.id, child.uid);
     };
     const big = node('big', 'Folder', parentUid);
     const all: ContentNode[] = [big];

@@ -37,7 +37,7 @@ const RARE = 'xylophonist';
 
 function node(uid: string, id: string, type: string, intid: number, now: string, fields: Record<string, unknown>): ContentNode {
   return {
-    uid, intid, id, type, parent: null, children: [], childIds: {}, fields: { creators: ['admin'], ...fields },
+    uid, intid, id, type, parent: null, fields: { creators: ['admin'], ...fields },
     created: now, modified: now, layout: 'view', reviewState: rnd() < 0.5 ? 'published' : 'private', workflowHistory: [], localRoles: { admin: ['Owner'] }, blockLocalRoles: false,
   };
 }

@@ -10,6 +10,7 @@ import { createContent } from '../src/endpoints/content/content.create.ts';
 import type { ApiRequest } from '../src/http/types.ts';
 import { mustGetNode } from '../src/state/nodes.ts';
 import { rootOf } from '../src/state/select.ts';
+import { childAt } from '../src/state/children.ts';
 import { fmt, isMain, percentile, printTable, type Row } from './lib.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
@@ -96,7 +97,7 @@ async function measure(size: number): Promise<Figures> {
   gc();
   const postTimes = await timed(REQUESTS, (i) => expectStatus(post(`d${i}`), 201));
   const patchTimes = await timed(REQUESTS, (i) => expectStatus(patch(`d${(i * 7919) % REQUESTS}`, i), 204));
-  const someUid = rootOf(store.current).children[0];
+  const someUid = childAt(rootOf(store.current), 0)!;
   const commitTimes = await timed(REQUESTS, (i) => {
     store.commit((d) => {
       mustGetNode(d, someUid).fields.title = `Commit ${i}`;

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
+import { childUid } from '../state/children.ts';
 import { testSite, type Who } from './test-site.ts';
 
 const PW = 'property-password';
@@ -117,7 +118,7 @@ async function install(s: Scenario, model: ModelNode[]): Promise<void> {
     d.groups.g1.members = [...s.inGroup];
     for (const n of model) {
       let node = getNode(d as SiteState, d.rootUid)!;
-      for (const seg of n.path.split('/').filter(Boolean)) node = getNode(d as SiteState, node.childIds[seg])!;
+      for (const seg of n.path.split('/').filter(Boolean)) node = getNode(d as SiteState, childUid(node, seg)!)!;
       node.reviewState = n.spec.state;
       node.localRoles = Object.fromEntries(Object.entries(n.spec.local).filter(([, r]) => r.length));
       node.blockLocalRoles = n.spec.block;

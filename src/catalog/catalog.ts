@@ -6,6 +6,7 @@
 import type { ContentNode, SiteState } from '../state/model.ts';
 import type { Commit, Store } from '../state/store.ts';
 import { getNode } from '../state/nodes.ts';
+import { childCount, childList, childUids } from '../state/children.ts';
 import { rootOf } from '../state/select.ts';
 import { DocTable } from './doctable.ts';
 import { FullText, type DocTerms, type DocTexts } from './fulltext.ts';
@@ -42,8 +43,9 @@ export class Catalog {
         if (table.entries[node.intid]) table.drop(node.intid); // a duplicate intid (a corrupt state): last one wins
         table.put(indexValues(state, node, memo.tokens(node)), parentDoc, node.id);
         yield [node.intid, textsOf(node)];
-        for (let i = node.children.length - 1; i >= 0; i--) {
-          const child = getNode(state, node.children[i]);
+        const kids = childList(node);
+        for (let i = kids.length - 1; i >= 0; i--) {
+          const child = getNode(state, kids[i]);
           if (child) stack.push([child, node.intid]);
         }
       }
@@ -114,7 +116,7 @@ export class Catalog {
     const stack: ContentNode[] = [node];
     while (stack.length) {
       const n = stack.pop()!;
-      for (const uid of n.children) {
+      for (const uid of childUids(n)) {
         const child = getNode(state, uid);
         if (!child || done.has(uid)) continue;
         done.add(uid);
@@ -150,10 +152,10 @@ export class Catalog {
       const old = getNode(before, uid);
       // what descendants inherit: local roles and acquired permissions (a rename changes nothing below)
       if (!old || old.parent !== node.parent || old.intid !== node.intid || old.reviewState !== node.reviewState || old.blockLocalRoles !== node.blockLocalRoles || old.localRoles !== node.localRoles) {
-        if (node.children.length) subtrees.push(node);
+        if (childCount(node)) subtrees.push(node);
       }
       if (old && old.fields.default_page !== node.fields.default_page) {
-        for (const child of node.children) if (!touched.nodes.has(child)) touched.nodes.set(child, false);
+        for (const child of childUids(node)) if (!touched.nodes.has(child)) touched.nodes.set(child, false);
       }
       this.reindex(after, node, text, memo);
     }
@@ -163,7 +165,7 @@ export class Catalog {
       subtrees.length = 0;
       const stack = [all];
       while (stack.length) {
-        for (const uid of stack.pop()!.children) {
+        for (const uid of childUids(stack.pop()!)) {
           const child = getNode(after, uid);
           if (!child) continue;
           this.reindex(after, child, false, memo);

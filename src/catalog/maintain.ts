@@ -5,7 +5,7 @@ import type { Patch } from 'immer';
 import type { NodeShards, SiteState } from '../state/model.ts';
 
 /** Node properties no index depends on. */
-const IRRELEVANT = new Set(['children', 'childIds', 'lock', 'workflowHistory', 'versions']);
+const IRRELEVANT = new Set(['children', 'lock', 'workflowHistory', 'versions']);
 
 export interface Touched {
   /** uid -> whether its searchable text may have changed */

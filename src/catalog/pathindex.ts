@@ -4,7 +4,8 @@
 // from a document, or enumerated by walking down the state's tree.
 import type { SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
-import { rootOf } from '../state/select.ts';
+import { childNamed, rootOf } from '../state/select.ts';
+import { childUids } from '../state/children.ts';
 import { add, wordsFor, type Bits } from './bitset.ts';
 import { minDepth, type Criterion } from './query.ts';
 
@@ -63,8 +64,7 @@ function resolve(state: SiteState, path: string): number | undefined {
   let node = rootOf(state);
   for (const id of path.split('/')) {
     if (!id) continue;
-    if (!Object.hasOwn(node.childIds, id)) return undefined;
-    const next = getNode(state, node.childIds[id]);
+    const next = childNamed(state, node, id);
     if (!next) return undefined;
     node = next;
   }
@@ -110,7 +110,7 @@ export function enumerateSpans(state: SiteState, spans: Span[], uidOf: (doc: num
       if (!node) continue;
       if (d >= s.min && node.intid < capacity) add(bits, node.intid);
       if (d >= s.max) continue;
-      for (const child of node.children) stack.push([child, d + 1]);
+      for (const child of childUids(node)) stack.push([child, d + 1]);
     }
   }
   return bits;

@@ -4,6 +4,7 @@
 import { inWindow } from '../auth/publication.ts';
 import type { SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
+import { childPositions } from '../state/children.ts';
 import type { IndexKind } from './indexes.ts';
 import type { IndexValue, Rec } from './record.ts';
 import type { TextNode } from './textquery.ts';
@@ -136,7 +137,8 @@ export class Positions {
     if (parent === null) return 0;
     let m = this.maps.get(parent);
     if (!m) {
-      m = new Map((getNode(this.state, parent)?.children ?? []).map((child, i) => [child, i]));
+      const node = getNode(this.state, parent);
+      m = node ? childPositions(node) : new Map<string, number>();
       this.maps.set(parent, m);
     }
     return m.get(uid) ?? 0;

@@ -12,6 +12,7 @@ import { makeLine, type LineSink } from './lines.ts';
 import { displayPath } from './content.ts';
 import { sameValue } from './values.ts';
 import { valueAt } from './sections.ts';
+import { childCount } from '../state/children.ts';
 
 const entryOf = (state: SiteState, node: ContentNode) => indexValues(state, node, allowedRolesAndUsers(state, node));
 
@@ -26,7 +27,7 @@ function changedIndexes(before: SiteState, b: ContentNode, after: SiteState, a: 
 }
 
 /** The object has children (their paths or security follow it in the catalog). */
-const hasChildren = (node: ContentNode) => node.children.length > 0;
+const hasChildren = (node: ContentNode) => childCount(node) > 0;
 
 /** What the descendants of a changed container get re-indexed in, if anything. */
 function inherited(b: ContentNode, a: ContentNode, moved: boolean): string[] {

@@ -7,7 +7,7 @@ import { checkJsonLimits } from '../lib/json-limits.ts';
 import { turnIfBig } from '../lib/turn.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
-import { rootOf, traverse } from '../state/select.ts';
+import { childNamed, rootOf, traverse } from '../state/select.ts';
 import type { Store } from '../state/store.ts';
 import { urlOf } from '../serialize/urls.ts';
 import { checkSessionWrite } from './csrf.ts';
@@ -74,8 +74,7 @@ function nearestViewable(state: SiteState, principal: Principal, path: string[],
   let node: ContentNode = rootOf(state);
   let best = siteUrl;
   for (const id of path) {
-    const uid = own(node.childIds, id);
-    const next = uid ? getNode(state, uid) : undefined;
+    const next = childNamed(state, node, id);
     if (!next) break;
     node = next;
     if (canView(state, principal, node)) best = urlOf(state, node, siteUrl);

@@ -5,6 +5,7 @@
 // objects created later. Password hashes are secrets: they are written only when the operator
 // asks for them (`includePasswordHashes`); otherwise the users come without a password.
 import type { BlobRef, ContentNode, SiteState } from '../state/model.ts';
+import { childList } from '../state/children.ts';
 import { getNode } from '../state/nodes.ts';
 import { fieldsOf } from '../types/schema.ts';
 import { TRANSITIONS } from '../fixtures/content.ts';
@@ -82,13 +83,13 @@ export function fixtureFromState(state: SiteState, options: ExportOptions = {}):
     const granted = Object.entries(node.localRoles).some(([, roles]) => roles.some((r) => r !== 'Owner'));
     if (granted || node.blockLocalRoles) warnings.push(`${path}: local roles not exported`);
     created.add(node.uid);
-    const items = node.children.map((uid) => getNode(state, uid)).filter((n): n is ContentNode => !!n);
+    const items = childList(node).map((uid) => getNode(state, uid)).filter((n): n is ContentNode => !!n);
     if (items.length) body.items = items.map((child) => entry(child, `${path}/${child.id}`));
     return body;
   };
 
   created.add(root.uid);
-  const content = root.children
+  const content = childList(root)
     .map((uid) => getNode(state, uid))
     .filter((n): n is ContentNode => !!n)
     .map((n) => entry(n, `/${n.id}`));

@@ -97,8 +97,9 @@ export class Persistence {
         dir: options.dataDir,
         seq,
         start,
-        // Without a snapshot, journaled changes would have nothing to apply to: write one first.
-        base: restored ? undefined : () => this.writeBase(seq, start),
+        // Without a snapshot, journaled changes would have nothing to apply to: write one first
+        // (also after a migration: the old snapshot and journal cannot take today's patches).
+        base: restored && !restored.migrated ? undefined : () => this.writeBase(seq, start),
         onFailure: (cause, durable) => this.revert(cause, durable),
       });
       store.durability = () => this.pending;

@@ -7,7 +7,8 @@ import { checkSite } from '../state/invariants.ts';
 import { listDataDir } from './files.ts';
 import { readJournal } from './journal.ts';
 import { replayPatches } from '../state/patches.ts';
-import { readSnapshot, SnapshotError, type SnapshotHeader } from './snapshot.ts';
+import { readSnapshot, SNAPSHOT_VERSION, SnapshotError, type SnapshotHeader } from './snapshot.ts';
+import { migrateState } from './migrate.ts';
 
 export interface Restored {
   state: SiteState;
@@ -19,6 +20,8 @@ export interface Restored {
   changes: number;
   /** Time of the last change (ISO 8601), null if unknown. */
   lastChange: string | null;
+  /** The data was in an earlier shape (migrate.ts): the next snapshot must be written before any journal. */
+  migrated: boolean;
 }
 
 /** The data dir cannot be restored without losing data; the server must not start. */
@@ -58,7 +61,7 @@ export function restore(dir: string, log: Logger = consoleLogger, options: { rea
   let chosen: { path: string; header: SnapshotHeader; state: SiteState; size: number } | undefined;
   for (const candidate of [...listing.snapshots].reverse()) {
     try {
-      chosen = { path: candidate.path, ...readSnapshot(candidate.path) };
+      chosen = { path: candidate.path, ...readSnapshot(candidate.path, { raw: true }) };
       break;
     } catch (err) {
       if (!(err instanceof SnapshotError)) throw err;
@@ -100,10 +103,12 @@ export function restore(dir: string, log: Logger = consoleLogger, options: { rea
       );
     }
   }
-  state = freeze(state, true);
+  const shaped = migrateState(state);
+  if (shaped.migrated) log.info(`${chosen.path}: site data of snapshot version ${chosen.header.version} brought to version ${SNAPSHOT_VERSION}`);
+  state = freeze(shaped.state, true);
   const problems = checkSite(state);
   if (problems.length) {
     throw new RestoreError(`restored site from ${chosen.path} is inconsistent: ${problems.slice(0, 5).join('; ')}`);
   }
-  return { state, snapshot: { path: chosen.path, header: chosen.header, size: chosen.size }, replayed, changes, lastChange };
+  return { state, snapshot: { path: chosen.path, header: chosen.header, size: chosen.size }, replayed, changes, lastChange, migrated: shaped.migrated };
 }

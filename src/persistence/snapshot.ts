@@ -16,9 +16,12 @@ import { snapshotName, writeAtomically } from './files.ts';
 import { restoreNullPrototypes } from '../state/keyed.ts';
 import { own } from '../lib/records.ts';
 import { nextTurn } from '../lib/turn.ts';
+import { migrateState } from './migrate.ts';
 
 export const SNAPSHOT_FORMAT = 'cms-oracle-snapshot';
-export const SNAPSHOT_VERSION = 1;
+/** Version 2: a folder's children in one `Children` record; version 1 files are read and migrated. */
+export const SNAPSHOT_VERSION = 2;
+const READABLE_VERSIONS = new Set([1, 2]);
 
 export interface SnapshotHeader {
   format: typeof SNAPSHOT_FORMAT;
@@ -176,23 +179,28 @@ export function parseHeader(path: string, line: string): SnapshotHeader {
     throw new SnapshotError(path, 'unreadable header');
   }
   if (header?.format !== SNAPSHOT_FORMAT) throw new SnapshotError(path, 'not a cms-oracle snapshot');
-  if (header.version !== SNAPSHOT_VERSION) throw new SnapshotError(path, `unsupported version ${header.version}`);
+  if (!READABLE_VERSIONS.has(header.version)) throw new SnapshotError(path, `unsupported version ${header.version}`);
   return header;
 }
 
+export interface ReadOptions {
+  /** Keep the shape the file was written in (for journal replay, which migrates afterwards). */
+  raw?: boolean;
+}
+
 /** Read and verify a snapshot file; the state comes back deeply frozen. Throws SnapshotError. */
-export function readSnapshot(path: string): { header: SnapshotHeader; state: SiteState; size: number } {
+export function readSnapshot(path: string, options: ReadOptions = {}): { header: SnapshotHeader; state: SiteState; size: number } {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
   } catch (err) {
     throw new SnapshotError(path, (err as Error).message);
   }
-  return parseSnapshot(path, bytes);
+  return parseSnapshot(path, bytes, options);
 }
 
 /** Verify and decode the bytes of a snapshot (`path` names them in errors). */
-export function parseSnapshot(path: string, bytes: Buffer): { header: SnapshotHeader; state: SiteState; size: number } {
+export function parseSnapshot(path: string, bytes: Buffer, options: ReadOptions = {}): { header: SnapshotHeader; state: SiteState; size: number } {
   const [headerLine, baseLine, ...chunkLines] = verifiedLines(path, bytes);
   const header = parseHeader(path, headerLine);
   try {
@@ -214,10 +222,11 @@ export function parseSnapshot(path: string, bytes: Buffer): { header: SnapshotHe
       }
     }
     // `nodes` keeps its place (base has it as null); keyed records get their null prototype back.
-    const state = restoreNullPrototypes({ ...base, nodes } as SiteState);
+    let state = restoreNullPrototypes({ ...base, nodes } as SiteState);
     if (count !== header.nodeCount || state.nodeCount !== header.nodeCount) {
       throw new SnapshotError(path, `header says ${header.nodeCount} objects, found ${count}`);
     }
+    if (!options.raw) state = migrateState(state).state;
     return { header, state: freeze(state, true), size: bytes.length };
   } catch (err) {
     if (err instanceof SnapshotError) throw err;

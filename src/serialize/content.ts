@@ -2,6 +2,7 @@
 import type { ApiRequest } from '../http/types.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
+import { childAt, childCount, childPosition, childUids } from '../state/children.ts';
 import { hasPermission } from '../auth/check.ts';
 import { activeAt, listable } from '../auth/publication.ts';
 import { fieldsOf, isLockable } from '../types/schema.ts';
@@ -44,12 +45,11 @@ function neighbour(state: SiteState, node: ContentNode, req: ApiRequest, delta: 
   const parent = getNode(state, node.parent);
   if (!parent || parent.fields.nextPreviousEnabled !== true) return {};
   const shown = listedIn(state, parent, req);
-  const siblings = parent.children;
-  let at = siblings.indexOf(node.uid) + delta;
-  while (at >= 0 && at < siblings.length) {
-    const sibling = getNode(state, siblings[at]);
+  const count = childCount(parent);
+  for (let at = childPosition(parent, node.id) + delta; at >= 0 && at < count; at += delta) {
+    const uid = childAt(parent, at);
+    const sibling = uid === undefined ? undefined : getNode(state, uid);
     if (sibling && shown(sibling)) return summary(state, sibling, req);
-    at += delta;
   }
   return {};
 }
@@ -57,7 +57,12 @@ function neighbour(state: SiteState, node: ContentNode, req: ApiRequest, delta: 
 function itemsOf(state: SiteState, node: ContentNode, req: ApiRequest): ContentNode[] {
   if (node.type === 'Collection') return collectionResults(state, node, req);
   const shown = listedIn(state, node, req);
-  return node.children.map((uid) => getNode(state, uid)).filter((c): c is ContentNode => !!c && shown(c));
+  const out: ContentNode[] = [];
+  for (const uid of childUids(node)) {
+    const child = getNode(state, uid);
+    if (child && shown(child)) out.push(child);
+  }
+  return out;
 }
 
 export function wantsItems(node: ContentNode, req: ApiRequest): boolean {

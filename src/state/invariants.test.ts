@@ -5,12 +5,13 @@ import { checkSite } from './invariants.ts';
 import { getNode, putNode, shardKeys } from './nodes.ts';
 import { createSite } from './site.ts';
 import { addChild, removeSubtree, renameChild, reorderChild } from './tree.ts';
+import { childList, insertChild, removeChild } from './children.ts';
 
 const ROOT = 'r00t';
 
 function node(uid: string, id: string, type: string, intid: number): ContentNode {
   return {
-    uid, intid, id, type, parent: null, children: [], childIds: {}, fields: { title: id },
+    uid, intid, id, type, parent: null, fields: { title: id },
     created: '2026-01-01T00:00:00+00:00', modified: '2026-01-01T00:00:00+00:00', layout: 'view',
     reviewState: 'private', workflowHistory: [], localRoles: {}, blockLocalRoles: false,
   };
@@ -50,7 +51,7 @@ describe('checkSite on sound states', () => {
       reorderChild(d, 'B', 0);
       removeSubtree(d, 'C');
     });
-    expect(getNode(next, 'F')!.children).toEqual(['B', 'A']);
+    expect(childList(getNode(next, 'F')!)).toEqual(['B', 'A']);
     expect(next.nodeCount).toBe(4);
     expect(checkSite(next)).toEqual([]);
   });
@@ -84,48 +85,45 @@ describe('checkSite detects each kind of corruption', () => {
   });
 
   it('a child missing from its parent children', () => {
-    const problems = corrupt((s, n) => n('F').children.splice(0, 1));
-    expect(problems).toContain('A not in children of its parent F');
-    expect(problems).toContain('F childIds["a"] = A not in children');
+    const problems = corrupt((s, n) => removeChild(n('F'), 'a'));
+    expect(problems).toContain('A not among the children of its parent F under "a"');
     expect(problems).toContain('A indexed but not reachable from the root');
   });
 
-  it('a child missing from its parent childIds', () => {
-    const problems = corrupt((s, n) => delete n('F').childIds.b);
-    expect(problems).toContain('B not in childIds of its parent F under "b"');
-    expect(problems).toContain('F child B missing from childIds');
-  });
-
-  it('childIds under a stale id (rename without the parent)', () => {
+  it('a stale id (rename without the parent)', () => {
     const problems = corrupt((s, n) => (n('A').id = 'renamed'));
-    expect(problems).toContain('A not in childIds of its parent F under "renamed"');
-    expect(problems).toContain('F childIds["a"] points to A whose id is "renamed"');
+    expect(problems).toContain('A not among the children of its parent F under "renamed"');
+    expect(problems).toContain('F lists A under "a" but its id is "renamed"');
   });
 
-  it('duplicate UIDs in children', () => {
-    expect(corrupt((s, n) => n('F').children.push('A'))).toContain('F lists child A twice in children');
-  });
-
-  it('a UID mapped under two ids', () => {
-    expect(corrupt((s, n) => (n('F').childIds.alias = 'A'))).toContain('F maps UID A under two ids in childIds');
+  it('a UID listed twice', () => {
+    const problems = corrupt((s, n) => insertChild(n('F'), 'alias', 'A'));
+    expect(problems).toContain('F lists A under "alias" but its id is "a"');
+    expect(problems).toContain('A reached twice from the root (cycle or shared child)');
   });
 
   it('a listed child that is not indexed', () => {
-    expect(corrupt((s, n) => n('F').children.push('ghost'))).toContain('F lists missing child ghost');
+    expect(corrupt((s, n) => insertChild(n('F'), 'ghost', 'ghost'))).toContain('F lists missing child ghost');
   });
 
   it('a listed child whose parent is another node', () => {
-    const problems = corrupt((s, n) => {
-      n(ROOT).children.push('A');
-      n(ROOT).childIds.a = 'A';
-    });
+    const problems = corrupt((s, n) => insertChild(n(ROOT), 'a', 'A'));
     expect(problems).toContain(`${ROOT} lists child A whose parent is F`);
     expect(problems).toContain('A reached twice from the root (cycle or shared child)');
   });
 
   it('two children with the same id in one container', () => {
     const problems = corrupt((s, n) => (n('B').id = 'a'));
-    expect(problems).toContain('id "a" used twice in F (A, B)');
+    expect(problems).toContain('B not among the children of its parent F under "a"');
+    expect(problems).toContain('F lists B under "b" but its id is "a"');
+  });
+
+  it('a children record whose count, sizes or id index disagree with its order', () => {
+    expect(corrupt((s, n) => (n('F').children!.n = 5))).toEqual(['F: n is 5, the order holds 2']);
+    expect(corrupt((s, n) => (n('F').children!.sizes[0] = 1))).toEqual(['F: chunk 0 holds 2 children, sizes says 1']);
+    const trie = corrupt((s, n) => (n('F').children!.ids = (n('F').children!.ids as unknown[]).slice(3) as never));
+    expect(trie).toContain('F: trie holds 1 ids, the order 2');
+    expect(trie).toContain('A not among the children of its parent F under "a"');
   });
 
   it('a node indexed but unreachable (orphan subtree)', () => {
@@ -133,7 +131,7 @@ describe('checkSite detects each kind of corruption', () => {
       const orphan = { ...node('O', 'o', 'Document', s.nextIntid++), parent: ROOT };
       putNode(s, orphan);
     });
-    expect(problems).toEqual(['O not in children of its parent r00t', `O not in childIds of its parent ${ROOT} under "o"`, 'O indexed but not reachable from the root']);
+    expect(problems).toEqual([`O not among the children of its parent ${ROOT} under "o"`, 'O indexed but not reachable from the root']);
   });
 
   it('a node reachable but not indexed', () => {
@@ -146,10 +144,7 @@ describe('checkSite detects each kind of corruption', () => {
   });
 
   it('a cycle', () => {
-    const problems = corrupt((s, n) => {
-      n('F').children.push(ROOT);
-      n('F').childIds.loop = ROOT;
-    });
+    const problems = corrupt((s, n) => insertChild(n('F'), 'loop', ROOT));
     expect(problems).toContain(`${ROOT} reached twice from the root (cycle or shared child)`);
     expect(problems).toContain(`F lists child ${ROOT} whose parent is null`);
   });

@@ -2,6 +2,7 @@
 // Used by tests after every write; cheap enough (linear in the number of nodes) for 10k+ sites.
 import type { ContentNode, SiteState } from './model.ts';
 import { shardKeys } from './nodes.ts';
+import { checkChildren, childEntries, childUid, childUids } from './children.ts';
 
 /** Every indexed node, with the shard keys and map key it is stored under. */
 function indexed(state: SiteState): { a: string; b: string; key: string; node: ContentNode }[] {
@@ -33,30 +34,15 @@ function checkIndex(state: SiteState, entries: ReturnType<typeof indexed>, probl
 }
 
 function checkContainer(node: ContentNode, byUid: Map<string, ContentNode>, problems: string[]): void {
-  const listed = new Set<string>();
-  for (const uid of node.children) {
-    if (listed.has(uid)) problems.push(`${node.uid} lists child ${uid} twice in children`);
-    listed.add(uid);
+  if (!node.children) return;
+  problems.push(...checkChildren(node.children, node.uid));
+  for (const [id, uid] of childEntries(node)) {
     const child = byUid.get(uid);
     if (!child) problems.push(`${node.uid} lists missing child ${uid}`);
-    else if (child.parent !== node.uid) problems.push(`${node.uid} lists child ${uid} whose parent is ${child.parent}`);
-  }
-  const mapped = new Set<string>();
-  for (const [id, uid] of Object.entries(node.childIds)) {
-    if (mapped.has(uid)) problems.push(`${node.uid} maps UID ${uid} under two ids in childIds`);
-    mapped.add(uid);
-    if (!listed.has(uid)) problems.push(`${node.uid} childIds["${id}"] = ${uid} not in children`);
-    const child = byUid.get(uid);
-    if (child && child.id !== id) problems.push(`${node.uid} childIds["${id}"] points to ${uid} whose id is "${child.id}"`);
-  }
-  for (const uid of listed) if (!mapped.has(uid)) problems.push(`${node.uid} child ${uid} missing from childIds`);
-  const seenIds = new Map<string, string>();
-  for (const uid of node.children) {
-    const child = byUid.get(uid);
-    if (!child) continue;
-    const other = seenIds.get(child.id);
-    if (other !== undefined && other !== uid) problems.push(`id "${child.id}" used twice in ${node.uid} (${other}, ${uid})`);
-    seenIds.set(child.id, uid);
+    else {
+      if (child.parent !== node.uid) problems.push(`${node.uid} lists child ${uid} whose parent is ${child.parent}`);
+      if (child.id !== id) problems.push(`${node.uid} lists ${uid} under "${id}" but its id is "${child.id}"`);
+    }
   }
 }
 
@@ -70,7 +56,8 @@ function checkReachable(state: SiteState, byUid: Map<string, ContentNode>, probl
       continue;
     }
     reached.add(uid);
-    for (const child of byUid.get(uid)?.children ?? []) if (byUid.has(child)) stack.push(child);
+    const node = byUid.get(uid);
+    if (node) for (const child of childUids(node)) if (byUid.has(child)) stack.push(child);
   }
   for (const uid of byUid.keys()) if (!reached.has(uid)) problems.push(`${uid} indexed but not reachable from the root`);
 }
@@ -82,12 +69,6 @@ export function checkSite(state: SiteState): string[] {
   const root = byUid.get(state.rootUid);
   if (!root) problems.push(`root ${state.rootUid} not indexed`);
   else if (root.parent !== null) problems.push(`root ${state.rootUid} has parent ${root.parent}`);
-  const childSets = new Map<string, Set<string>>();
-  const childSet = (n: ContentNode) => {
-    let set = childSets.get(n.uid);
-    if (!set) childSets.set(n.uid, (set = new Set(n.children)));
-    return set;
-  };
   for (const node of byUid.values()) {
     if (node.parent === null) {
       if (node.uid !== state.rootUid) problems.push(`${node.uid} has no parent but is not the root`);
@@ -95,8 +76,7 @@ export function checkSite(state: SiteState): string[] {
       const parent = byUid.get(node.parent);
       if (!parent) problems.push(`${node.uid} has missing parent ${node.parent}`);
       else {
-        if (!childSet(parent).has(node.uid)) problems.push(`${node.uid} not in children of its parent ${node.parent}`);
-        if (parent.childIds[node.id] !== node.uid) problems.push(`${node.uid} not in childIds of its parent ${node.parent} under "${node.id}"`);
+        if (childUid(parent, node.id) !== node.uid) problems.push(`${node.uid} not among the children of its parent ${node.parent} under "${node.id}"`);
       }
     }
     checkContainer(node, byUid, problems);

@@ -1,5 +1,6 @@
 // The whole site as plain, serializable data. Nodes refer to each other by UID only.
 import type { TypeDef } from '../types/model.ts';
+import type { Children } from './children.ts';
 
 /** Stored form of a file or image field: the bytes live in the blob store, addressed by hash. */
 export interface BlobRef {
@@ -25,10 +26,8 @@ export interface ContentNode {
   id: string;
   type: string;
   parent: string | null;
-  /** Ordered child UIDs (folderish nodes only; empty otherwise). */
-  children: string[];
-  /** Child short id -> UID, for traversal. */
-  childIds: Record<string, string>;
+  /** The children in order, and by short id (absent: none); read and changed through children.ts. */
+  children?: Children;
   /** Values of schema fields, by field name. */
   fields: Record<string, unknown>;
   created: string;

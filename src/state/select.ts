@@ -1,5 +1,6 @@
 // Read-only selectors over the site state.
 import type { ContentNode, SiteState } from './model.ts';
+import { childUid, childUids } from './children.ts';
 import { getNode, mustGetNode } from './nodes.ts';
 
 export const rootOf = (state: SiteState): ContentNode => mustGetNode(state, state.rootUid);
@@ -8,9 +9,7 @@ export const rootOf = (state: SiteState): ContentNode => mustGetNode(state, stat
 export function traverse(state: SiteState, path: string[]): ContentNode | undefined {
   let node: ContentNode | undefined = rootOf(state);
   for (const id of path) {
-    const uid: string | undefined = node.childIds[id];
-    if (!uid || !Object.hasOwn(node.childIds, id)) return undefined;
-    node = getNode(state, uid);
+    node = childNamed(state, node, id);
     if (!node) return undefined;
   }
   return node;
@@ -33,12 +32,21 @@ export function pathOf(state: SiteState, node: ContentNode): string[] {
   return [...ancestors(state, node).slice(1).map((n) => n.id), node.id];
 }
 
+/** The children of `node`, in order (linear in their number: for listings that show them all). */
 export function children(state: SiteState, node: ContentNode): ContentNode[] {
-  return node.children.map((uid) => mustGetNode(state, uid));
+  const out: ContentNode[] = [];
+  for (const uid of childUids(node)) out.push(mustGetNode(state, uid));
+  return out;
+}
+
+/** The child of `node` with short id `id`, if any (any string may be asked for). */
+export function childNamed(state: SiteState, node: ContentNode, id: string): ContentNode | undefined {
+  const uid = childUid(node, id);
+  return uid === undefined ? undefined : getNode(state, uid);
 }
 
 export function* descendants(state: SiteState, node: ContentNode): Generator<ContentNode> {
-  for (const uid of node.children) {
+  for (const uid of childUids(node)) {
     const child = mustGetNode(state, uid);
     yield child;
     yield* descendants(state, child);

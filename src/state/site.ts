@@ -39,8 +39,6 @@ export function createSite(input: NewSite): SiteState {
     id: input.settings.siteId,
     type: SITE_ROOT_TYPE,
     parent: null,
-    children: [],
-    childIds: {},
     fields: {
       title: input.title,
       description: input.description ?? '',

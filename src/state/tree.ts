@@ -1,32 +1,27 @@
 // Draft mutators for the shape of the tree. Each keeps the invariants: a node's parent lists it
-// in `children` and `childIds`, ids are unique per container, the UID index holds exactly the
+// among its children under its id, ids are unique per container, the UID index holds exactly the
 // nodes reachable from the root.
 import type { ContentNode, SiteState } from './model.ts';
+import { childUids, hasChild, insertChild, moveChildTo, removeChild, renameChildId } from './children.ts';
 import { dropNode, getNode, mustGetNode, putNode } from './nodes.ts';
 
 export function addChild(draft: SiteState, parentUid: string, node: ContentNode): void {
   const parent = mustGetNode(draft, parentUid);
-  if (Object.hasOwn(parent.childIds, node.id)) throw new Error(`id ${node.id} taken in ${parentUid}`);
-  parent.children.push(node.uid);
-  parent.childIds[node.id] = node.uid;
+  if (hasChild(parent, node.id)) throw new Error(`id ${node.id} taken in ${parentUid}`);
+  insertChild(parent, node.id, node.uid);
   putNode(draft, { ...node, parent: parentUid });
 }
 
 export function removeSubtree(draft: SiteState, uid: string): void {
   const node = mustGetNode(draft, uid);
-  if (node.parent !== null) {
-    const parent = mustGetNode(draft, node.parent);
-    const at = parent.children.indexOf(uid);
-    if (at !== -1) parent.children.splice(at, 1);
-    delete parent.childIds[node.id];
-  }
+  if (node.parent !== null) removeChild(mustGetNode(draft, node.parent), node.id);
   const copies = workingCopyBaselines(draft);
   const stack = [uid];
   while (stack.length) {
     const current = stack.pop()!;
     const n = getNode(draft, current);
     if (!n) continue;
-    stack.push(...n.children);
+    for (const child of childUids(n)) stack.push(child);
     dropNode(draft, current);
     const baseline = copies?.get(current);
     if (baseline !== undefined) endCheckOut(draft, baseline);
@@ -51,21 +46,15 @@ function endCheckOut(draft: SiteState, baselineUid: string): void {
 export function reorderChild(draft: SiteState, uid: string, to: number): void {
   const node = mustGetNode(draft, uid);
   if (node.parent === null) return;
-  const parent = mustGetNode(draft, node.parent);
-  const from = parent.children.indexOf(uid);
-  const target = Math.max(0, Math.min(parent.children.length - 1, to));
-  if (from === -1 || from === target) return;
-  parent.children.splice(from, 1);
-  parent.children.splice(target, 0, uid);
+  moveChildTo(mustGetNode(draft, node.parent), node.id, to);
 }
 
 export function renameChild(draft: SiteState, uid: string, newId: string): void {
   const node = mustGetNode(draft, uid);
   if (node.parent === null || node.id === newId) return;
   const parent = mustGetNode(draft, node.parent);
-  if (Object.hasOwn(parent.childIds, newId)) throw new Error(`id ${newId} taken`);
-  delete parent.childIds[node.id];
-  parent.childIds[newId] = uid;
+  if (hasChild(parent, newId)) throw new Error(`id ${newId} taken`);
+  renameChildId(parent, node.id, newId);
   node.id = newId;
 }
 
@@ -74,13 +63,9 @@ export function moveChild(draft: SiteState, uid: string, destUid: string, newId:
   const node = mustGetNode(draft, uid);
   if (node.parent === null) throw new Error('the root cannot move');
   const dest = mustGetNode(draft, destUid);
-  if (Object.hasOwn(dest.childIds, newId)) throw new Error(`id ${newId} taken in ${destUid}`);
-  const from = mustGetNode(draft, node.parent);
-  const at = from.children.indexOf(uid);
-  if (at !== -1) from.children.splice(at, 1);
-  delete from.childIds[node.id];
+  if (hasChild(dest, newId)) throw new Error(`id ${newId} taken in ${destUid}`);
+  removeChild(mustGetNode(draft, node.parent), node.id);
   node.id = newId;
   node.parent = destUid;
-  dest.children.push(uid);
-  dest.childIds[newId] = uid;
+  insertChild(dest, newId, uid);
 }

@@ -3,6 +3,7 @@
 // update and chains collapse by construction (a->b, b renamed to c: a still finds the object).
 import { original, isDraft, type Draft } from 'immer';
 import type { AliasEntry, AliasShards, ContentNode, SiteState } from '../../state/model.ts';
+import { childUids } from '../../state/children.ts';
 import { getNode, shardKeys } from '../../state/nodes.ts';
 import { pathOf, traverse } from '../../state/select.ts';
 import { emptyRecord, own } from '../../lib/records.ts';
@@ -75,7 +76,7 @@ function subtree(state: SiteState, uid: string): { uid: string; rel: string[] }[
     out.push(item);
     const node = getNode(state, item.uid);
     if (!node) continue;
-    for (const child of node.children) {
+    for (const child of childUids(node)) {
       const c = getNode(state, child);
       if (c) stack.push({ uid: child, rel: [...item.rel, c.id] });
     }

@@ -2,6 +2,7 @@
 import type { Draft } from 'immer';
 import type { ApiRequest } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
+import { hasChild } from '../../state/children.ts';
 import { getNode, mustGetNode } from '../../state/nodes.ts';
 import { addChild } from '../../state/tree.ts';
 import { pathOf } from '../../state/select.ts';
@@ -63,7 +64,7 @@ export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: C
     const problem = validateId(body.id);
     if (problem) throw badRequest(problem);
     id = body.id as string;
-    if (Object.hasOwn(container.childIds, id)) throw badRequest(`The id "${id}" is invalid - it is already in use.`);
+    if (hasChild(container, id)) throw badRequest(`The id "${id}" is invalid - it is already in use.`);
   } else {
     const language = acceptedLanguages(req.header('accept-language'))[0];
     id = chooseId(container, type, fields.title, uploadedName(fields), req.now, state.nextIntid, language);
@@ -87,8 +88,6 @@ export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: C
     id,
     type: type.id,
     parent: container.uid,
-    children: [],
-    childIds: {},
     fields: { creators: [creator], ...defaults(type.id, req.now), ...fields },
     created: req.now,
     modified: req.now,

@@ -8,6 +8,7 @@ import { checkSite } from '../../state/invariants.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { normalizeId, uniqueId } from './names.ts';
 import { mustGetNode } from '../../state/nodes.ts';
+import { childList } from '../../state/children.ts';
 import { rootOf } from '../../state/select.ts';
 
 const BASE = 'http://localhost:8080/Plone';
@@ -101,6 +102,14 @@ class Model {
   readonly types = new Map<string, string>([['', ROOT_TYPE]]);
   readonly order = new Map<string, string[]>([['', []]]);
 
+  /** The model of an existing tree. */
+  static of(tree: { types: Map<string, string>; order: Map<string, string[]> }): Model {
+    const m = new Model();
+    for (const [path, type] of tree.types) m.types.set(path, type);
+    for (const [path, ids] of tree.order) m.order.set(path, [...ids]);
+    return m;
+  }
+
   paths(among: Pick['among']): string[] {
     const all = [...this.types.keys()];
     return among === 'folders' ? all.filter((p) => FOLDERISH.has(this.types.get(p)!)) : all;
@@ -157,8 +166,8 @@ function snapshot(state: SiteState): { types: Map<string, string>; order: Map<st
   const walk = (uid: string, path: string) => {
     const node = mustGetNode(state, uid);
     types.set(path, node.type);
-    if (FOLDERISH.has(node.type)) order.set(path, node.children.map((c) => mustGetNode(state, c).id));
-    for (const c of node.children) walk(c, `${path}/${mustGetNode(state, c).id}`);
+    if (FOLDERISH.has(node.type)) order.set(path, childList(node).map((c) => mustGetNode(state, c).id));
+    for (const c of childList(node)) walk(c, `${path}/${mustGetNode(state, c).id}`);
   };
   walk(rootOf(state).uid, '');
   return { types, order };
@@ -318,10 +327,10 @@ const server = createServer({ deterministic: true });
 const fresh = (await server).store.current;
 
 /** Runs a sequence; `withModel` adds the model's predictions and the tree comparison. */
-async function run(actions: Action[], withModel: boolean): Promise<void> {
+async function run(actions: Action[], withModel: boolean, start: SiteState = fresh): Promise<void> {
   const { app, store } = await server;
-  store.replace(fresh);
-  const model = new Model();
+  store.replace(start);
+  const model = start === fresh ? new Model() : Model.of(snapshot(start));
   for (const action of actions) {
     const p = plan(model, action);
     const before = store.current;
@@ -350,6 +359,19 @@ describe('content writes through HTTP (property)', () => {
 
   it('agree with a model of paths, types and child order updated on 2xx answers only', async () => {
     await fc.assert(fc.asyncProperty(sequences, (actions) => run(actions, true)), { numRuns: 150 });
+  });
+});
+
+describe('content writes next to a folder of 600 children (property)', () => {
+  it('agree with the model when most actions land in the big folder', async () => {
+    const { app, store } = await server;
+    store.replace(fresh);
+    expect((await send(app, { method: 'POST', path: '', body: { '@type': 'Folder', id: 'big', title: 'Big' }, expect: 'ok' })).status).toBe(201);
+    for (let i = 0; i < 600; i++) {
+      expect((await send(app, { method: 'POST', path: '/big', body: { '@type': i % 10 ? 'Document' : 'Folder', id: `c${i}`, title: `C ${i}` }, expect: 'ok' })).status).toBe(201);
+    }
+    const big = store.current;
+    await fc.assert(fc.asyncProperty(sequences, (actions) => run(actions, true, big)), { numRuns: 15 });
   });
 });
 

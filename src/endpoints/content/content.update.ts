@@ -2,6 +2,7 @@
 import type { Draft } from 'immer';
 import type { ApiRequest } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
+import { childCount, childEntries, childPosition, hasChild, moveChildTo, placeChildren, setChildOrder } from '../../state/children.ts';
 import { getNode, mustGetNode } from '../../state/nodes.ts';
 import { removeSubtree, renameChild } from '../../state/tree.ts';
 import { ApiError, badRequest, forbidden, shown } from '../../lib/errors.ts';
@@ -27,37 +28,37 @@ export function checkLock(node: ContentNode, req: ApiRequest): void {
   if (lock && req.header('lock-token') !== lock.token) throw forbidden('Resource is locked.');
 }
 
-function applyOrdering(state: SiteState, node: ContentNode, ordering: unknown): void {
+function applyOrdering(node: ContentNode, ordering: unknown): void {
   if (!ordering || typeof ordering !== 'object' || Array.isArray(ordering)) throw badRequest('Invalid ordering');
   const o = ordering as { obj_id?: unknown; delta?: unknown; subset_ids?: unknown };
-  if (typeof o.obj_id !== 'string' || !Object.hasOwn(node.childIds, o.obj_id)) throw badRequest(`Object "${shown(o.obj_id)}" not found in container`);
-  const ids = node.children.map((uid) => mustGetNode(state, uid).id);
-  let subset = ids;
+  if (typeof o.obj_id !== 'string' || !hasChild(node, o.obj_id)) throw badRequest(`Object "${shown(o.obj_id)}" not found in container`);
+  const objId = o.obj_id;
+  let subset: { ids: string[]; slots: number[] } | undefined;
   if (o.subset_ids !== undefined) {
     if (!Array.isArray(o.subset_ids) || !o.subset_ids.every((x) => typeof x === 'string')) throw badRequest('Invalid subset_ids');
-    const positions = (o.subset_ids as string[]).map((id) => ids.indexOf(id));
-    if (positions.some((p, i) => p === -1 || (i > 0 && p < positions[i - 1]))) throw badRequest('Client/server ordering mismatch');
-    subset = o.subset_ids as string[];
+    const ids = o.subset_ids as string[];
+    const slots = ids.map((id) => childPosition(node, id));
+    if (slots.some((p, i) => p === -1 || (i > 0 && p <= slots[i - 1]))) throw badRequest('Client/server ordering mismatch');
+    subset = { ids, slots };
   }
-  const from = subset.indexOf(o.obj_id);
+  const from = subset ? subset.ids.indexOf(objId) : childPosition(node, objId);
+  const count = subset ? subset.ids.length : childCount(node);
   if (from === -1) throw badRequest('Client/server ordering mismatch');
   let target: number;
   if (o.delta === 'top') target = 0;
-  else if (o.delta === 'bottom') target = subset.length - 1;
+  else if (o.delta === 'bottom') target = count - 1;
   else {
     const delta = typeof o.delta === 'string' && o.delta.trim() !== '' ? Number(o.delta) : o.delta;
     if (typeof delta !== 'number' || !Number.isInteger(delta)) throw badRequest(`Invalid delta: ${shown(o.delta)}`);
-    target = Math.max(0, Math.min(subset.length - 1, from + delta));
+    target = Math.max(0, Math.min(count - 1, from + delta));
   }
+  if (!subset) return moveChildTo(node, objId, target);
   // Move inside the subset, then write the subset back into the slots it occupies (as Plone's
   // moveObjectsByDelta does), leaving siblings outside the subset where they are.
-  const moved = [...subset];
+  const moved = [...subset.ids];
   moved.splice(from, 1);
-  moved.splice(target, 0, o.obj_id);
-  const slots = subset.map((id) => ids.indexOf(id)).sort((a, b) => a - b);
-  const order = [...ids];
-  slots.forEach((slot, i) => (order[slot] = moved[i]));
-  node.children = order.map((id) => node.childIds[id]);
+  moved.splice(target, 0, objId);
+  placeChildren(node, moved, subset.slots);
 }
 
 function applySort(state: SiteState, node: ContentNode, sort: unknown, req: ApiRequest): void {
@@ -65,13 +66,12 @@ function applySort(state: SiteState, node: ContentNode, sort: unknown, req: ApiR
   const s = sort as { on?: unknown; order?: unknown };
   if (typeof s.on !== 'string') throw badRequest('Invalid sort: "on" is required');
   const reverse = s.order === 'descending' || s.order === 'reverse';
-  const keyed = node.children.map((uid) => {
-    const child = mustGetNode(state, uid);
-    const v = metadataColumn(state, child, s.on as string, req);
-    return { uid, key: v === null || v === undefined ? '' : typeof v === 'string' ? v.toLowerCase() : v };
+  const keyed = [...childEntries(node)].map(([id, uid]) => {
+    const v = metadataColumn(state, mustGetNode(state, uid), s.on as string, req);
+    return { id, key: v === null || v === undefined ? '' : typeof v === 'string' ? v.toLowerCase() : v };
   });
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) * (reverse ? -1 : 1));
-  node.children = keyed.map((k) => k.uid);
+  setChildOrder(node, keyed.map((k) => k.id));
 }
 
 /** Draft mutator for PATCH. Returns the node's UID. */
@@ -104,7 +104,7 @@ export function updateContent(draft: Draft<SiteState>, req: ApiRequest, uid: str
     node.layout = body.layout;
   }
   Object.assign(node.fields, fields);
-  if (body.ordering !== undefined) applyOrdering(state, node, body.ordering);
+  if (body.ordering !== undefined) applyOrdering(node, body.ordering);
   if (body.sort !== undefined) applySort(state, node, body.sort, req);
   if (!isRoot) node.modified = req.now;
   recordVersion(draft, uid, req, body.changeNote);

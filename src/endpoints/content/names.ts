@@ -1,6 +1,7 @@
 // Short ids: normalising titles and file names, checking and making ids unique in a container.
 import type { ContentNode } from '../../state/model.ts';
 import { MAX_ID_LENGTH } from '../../lib/limits.ts';
+import { hasChild } from '../../state/children.ts';
 
 /** Ids that would shadow views or services of a container. */
 const RESERVED = new Set(['login', 'layout', 'plone', 'zip', 'properties', 'view', 'edit', 'index_html', 'logout', 'search', 'sitemap', 'contact-info', 'accessibility-info', 'resolveuid', 'VirtualHostBase', 'VirtualHostRoot']);
@@ -63,7 +64,7 @@ export function validateId(id: unknown): string | undefined {
 
 /** Make `wanted` unique among the container's ids with -1, -2, ... (before a file extension). */
 export function uniqueId(container: ContentNode, wanted: string, generated = false): string {
-  const free = (id: string) => !Object.hasOwn(container.childIds, id) && !RESERVED.has(id) && !(generated && NOT_GENERATED.has(id));
+  const free = (id: string) => !hasChild(container, id) && !RESERVED.has(id) && !(generated && NOT_GENERATED.has(id));
   if (free(wanted)) return wanted;
   const dot = wanted.lastIndexOf('.');
   const [stem, ext] = dot > 0 ? [wanted.slice(0, dot), wanted.slice(dot)] : [wanted, ''];

@@ -4,6 +4,7 @@
 import { isDraft, original, type Draft } from 'immer';
 import type { ApiRequest } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
+import { childUids } from '../../state/children.ts';
 import { getNode, mustGetNode } from '../../state/nodes.ts';
 import { pathOf } from '../../state/select.ts';
 import { addChild, moveChild } from '../../state/tree.ts';
@@ -17,15 +18,13 @@ function fresh(state: SiteState, src: ContentNode, req: ApiRequest, parent: stri
   const workflowId = own(state.types, src.type)?.workflow;
   const workflow = workflowId ? WORKFLOWS[workflowId] : undefined;
   const actor = req.principal.id ?? 'Anonymous User';
-  const { lock: _lock, versions: _versions, ...rest } = src;
+  const { lock: _lock, versions: _versions, children: _children, ...rest } = src;
   return {
     ...rest,
     uid: req.newUid(),
     intid: state.nextIntid++,
     id,
     parent,
-    children: [],
-    childIds: {},
     created: req.now,
     modified: req.now,
     reviewState: workflow?.initial ?? null,
@@ -46,7 +45,7 @@ export function copySubtree(draft: Draft<SiteState>, req: ApiRequest, sourceUid:
   const queue: [ContentNode, ContentNode][] = [[source, top]];
   for (let i = 0; i < queue.length; i++) {
     const [from, to] = queue[i];
-    for (const childUid of from.children) {
+    for (const childUid of childUids(from)) {
       const child = read(childUid);
       const copy = fresh(state, child, req, to.uid, child.id);
       addChild(state, to.uid, copy);
@@ -67,7 +66,7 @@ function releaseSubtree(draft: Draft<SiteState>, uid: string): void {
     const [current, path] = stack.pop()!;
     releasePath(draft, pathString(path));
     const node = mustGetNode(state, current);
-    for (const child of node.children) stack.push([child, [...path, mustGetNode(state, child).id]]);
+    for (const child of childUids(node)) stack.push([child, [...path, mustGetNode(state, child).id]]);
   }
 }
 

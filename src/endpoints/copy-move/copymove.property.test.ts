@@ -9,6 +9,7 @@ import { createServer } from '../../server.ts';
 import { checkSite } from '../../state/invariants.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { allNodes, getNode } from '../../state/nodes.ts';
+import { childUid } from '../../state/children.ts';
 import { descendants } from '../../state/select.ts';
 import { nodePath } from '../aliases/store.ts';
 
@@ -79,7 +80,7 @@ describe('copy and move', () => {
             const expected = results.reduce((sum, r) => {
               const path = r.source.slice(BASE.length).split('/').filter(Boolean);
               let node = getNode(before, before.rootUid)!;
-              for (const id of path) node = getNode(before, node.childIds[id])!;
+              for (const id of path) node = getNode(before, childUid(node, id)!)!;
               return sum + subtreeSize(before, node);
             }, 0);
             expect(added.length).toBe(expected);

@@ -3,6 +3,7 @@
 // authenticated, body null), and the per-source permission and type checks.
 import type { ApiRequest } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
+import { hasChild } from '../../state/children.ts';
 import { getNode } from '../../state/nodes.ts';
 import { ancestors } from '../../state/select.ts';
 import { canView, hasPermission } from '../../auth/check.ts';
@@ -69,7 +70,7 @@ export function pasteId(container: ContentNode, id: string): string {
   let n = match ? Number(match[1] || '1') : 0;
   const base = match ? match[2] : id;
   let candidate = id;
-  while (Object.hasOwn(container.childIds, candidate)) {
+  while (hasChild(container, candidate)) {
     candidate = `copy${n ? n + 1 : ''}_of_${base}`;
     n += 1;
   }

@@ -4,6 +4,7 @@
 import type { Principal } from '../../auth/principal.ts';
 import { rolesAt } from '../../auth/check.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
+import { childNamed } from '../../state/select.ts';
 import { getNode } from '../../state/nodes.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { MAX_QUERY_ROWS } from '../../lib/limits.ts';
@@ -61,8 +62,8 @@ function pathQuery(w: Where, raw: string, base: 'absolute' | 'navigation' | 'rel
       if (part === '..') {
         if (node.parent === null) break;
         node = getNode(w.state, node.parent) ?? node;
-      } else if (part !== '.' && Object.hasOwn(node.childIds, part)) {
-        node = getNode(w.state, node.childIds[part]) ?? node;
+      } else if (part !== '.') {
+        node = childNamed(w.state, node, part) ?? node;
       }
     }
     query.query = [recordPath(w.state, node)];

@@ -1,6 +1,8 @@
 // Multilingual support (supplement 20, appendix B): the LRF/LIF types, the translatable behavior on
 // the default types, and one language root folder (with its language independent folder) per language.
 import type { ContentNode, SiteState } from '../../state/model.ts';
+import { hasChild } from '../../state/children.ts';
+import { childNamed } from '../../state/select.ts';
 import { getNode, mustGetNode } from '../../state/nodes.ts';
 import { addChild } from '../../state/tree.ts';
 import { navigationRoot } from '../../serialize/navigation-root.ts';
@@ -54,8 +56,7 @@ export function languageRoots(state: SiteState): Map<string, ContentNode> {
   const site = mustGetNode(state, state.rootUid);
   const out = new Map<string, ContentNode>();
   for (const lang of state.settings.availableLanguages) {
-    const uid = own(site.childIds, lang);
-    const node = uid ? getNode(state, uid) : undefined;
+    const node = childNamed(state, site, lang);
     if (node?.type === LRF) out.set(lang, node);
   }
   return out;
@@ -74,8 +75,6 @@ function addFolder(draft: SiteState, parentUid: string, id: string, type: string
     id,
     type,
     parent: parentUid,
-    children: [],
-    childIds: {},
     fields: { creators: [ctx.creator], ...fields },
     created: ctx.now,
     modified: ctx.now,
@@ -117,7 +116,7 @@ export function enableMultilingual(draft: SiteState, languages: string[], ctx: S
   let firstRoot: ContentNode | undefined;
   let firstAssets: ContentNode | undefined;
   for (const lang of langs) {
-    if (Object.hasOwn(site.childIds, lang)) continue;
+    if (hasChild(site, lang)) continue;
     const root = addFolder(draft, site.uid, lang, LRF, { title: LANGUAGES[lang] ?? lang, language: lang, exclude_from_nav: true }, ctx);
     const assets = addFolder(draft, root.uid, 'assets', LIF, { title: 'Assets', language: lang }, ctx);
     firstRoot = firstRoot ?? languageRoots(draft).values().next().value ?? root;

@@ -6,6 +6,7 @@ import { json } from '../../http/types.ts';
 import { parseBoolean } from '../../http/query.ts';
 import { ApiError, badRequest, shown } from '../../lib/errors.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
+import { childUids } from '../../state/children.ts';
 import { getNode } from '../../state/nodes.ts';
 import { toStoredDate } from '../../serialize/dates.ts';
 import { allowedTransitions, historyEntry, workflowOf } from './info.ts';
@@ -52,7 +53,7 @@ function apply(draft: SiteState, req: ApiRequest, node: ContentNode, id: string,
 }
 
 function applyToChildren(draft: SiteState, req: ApiRequest, node: ContentNode, id: string, body: TransitionBody): void {
-  for (const uid of node.children) {
+  for (const uid of childUids(node)) {
     const child = getNode(draft, uid);
     if (!child) continue;
     apply(draft, req, child, id, body);

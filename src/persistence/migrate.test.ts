@@ -1,0 +1,100 @@
+// A data dir written before the children shape of snapshot version 2 (a `children` UID array and a
+// `childIds` map per node; journal patches in that shape) restores into today's shape, keeps order
+// and ids, and keeps working durably afterwards.
+import { createHash } from 'node:crypto';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { enablePatches, produceWithPatches } from 'immer';
+import { describe, expect, it } from 'vitest';
+import { childEntries, childList } from '../state/children.ts';
+import { checkSite } from '../state/invariants.ts';
+import type { ContentNode, NodeShards, SiteState } from '../state/model.ts';
+import { allNodes, shardKeys } from '../state/nodes.ts';
+import { traverse } from '../state/select.ts';
+import { encode } from './codec.ts';
+import { journalName, snapshotName } from './files.ts';
+import { encodeRecord } from './journal.ts';
+import { migrateState } from './migrate.ts';
+import { readSnapshot } from './snapshot.ts';
+import { persistentSite, tmpDataDir } from './testing.ts';
+
+enablePatches();
+
+type OldNode = Omit<ContentNode, 'children'> & { children: string[]; childIds: Record<string, string> };
+
+/** The state as version 1 stored it. */
+function toOldShape(state: SiteState): SiteState {
+  const nodes: Record<string, Record<string, Record<string, OldNode>>> = {};
+  for (const node of allNodes(state)) {
+    const [a, b] = shardKeys(node.uid);
+    const { children: _c, ...rest } = node;
+    ((nodes[a] ??= {})[b] ??= {})[node.uid] = { ...rest, children: childList(node), childIds: Object.fromEntries(childEntries(node)) };
+  }
+  return { ...state, nodes: nodes as unknown as NodeShards };
+}
+
+/** A version-1 snapshot file of `state` (the format of snapshot.ts, one line per outer shard). */
+function writeV1Snapshot(dir: string, seq: number, changes: number, state: SiteState): void {
+  const header = { format: 'cms-oracle-snapshot', version: 1, seq, created: '2026-01-01T00:00:00.000Z', lastChange: null, changes, nodeCount: state.nodeCount };
+  const lines = [JSON.stringify(header), encode({ ...state, nodes: null }), ...Object.entries(state.nodes).map(([a, s]) => encode({ a, s }))];
+  const body = lines.map((l) => l + '\n').join('');
+  const sha256 = createHash('sha256').update(body).digest('hex');
+  writeFileSync(join(dir, snapshotName(seq)), body + JSON.stringify({ end: true, chunks: lines.length - 2, sha256 }) + '\n');
+}
+
+describe('data dirs of snapshot version 1', () => {
+  it('restore into the version-2 children shape, journal of version 1 replayed, and stay durable', async () => {
+    const dir = tmpDataDir('migrate');
+    const a = await persistentSite(dir);
+    expect((await a.call('POST', '', { '@type': 'Folder', id: 'box', title: 'Box' })).status).toBe(201);
+    for (const id of ['a', 'b', 'c', 'valueOf', 'constructor']) expect((await a.call('POST', '/box', { '@type': 'Document', id, title: id })).status).toBe(201);
+    expect((await a.call('PATCH', '/box', { ordering: { obj_id: 'c', delta: 'top' } })).status).toBe(204);
+    await a.persistence!.close();
+    const [written] = readdirSync(dir).filter((n) => n.endsWith('.sj'));
+    const { header, state } = readSnapshot(join(dir, written));
+    rmSync(join(dir, written));
+
+    // the same site as version 1 wrote it, plus a journaled change in the old shape: a child added
+    const old = toOldShape(state);
+    writeV1Snapshot(dir, header.seq, header.changes, old);
+    const box = traverse(state, ['box'])!;
+    const source = traverse(state, ['box', 'a'])!;
+    const extra = { ...source, uid: 'e'.repeat(32), intid: state.nextIntid, id: 'extra', fields: { ...source.fields, title: 'extra' } };
+    delete (extra as Partial<ContentNode>).children;
+    const [, patches] = produceWithPatches(old, (d) => {
+      const [ea, eb] = shardKeys(extra.uid);
+      ((d.nodes[ea] ??= {})[eb] ??= {})[extra.uid] = extra;
+      d.nodeCount += 1;
+      d.nextIntid += 1;
+      const [ba, bb] = shardKeys(box.uid);
+      const parent = d.nodes[ba][bb][box.uid] as unknown as OldNode;
+      parent.children.push(extra.uid);
+      parent.childIds.extra = extra.uid;
+    });
+    writeFileSync(join(dir, journalName(header.seq)), encodeRecord({ c: header.changes + 1, t: '2026-01-01T00:00:01+00:00', patches }));
+
+    const b = await persistentSite(dir, { durable: true });
+    expect(b.log.lines.join('\n')).toMatch(/snapshot version 1 brought to version 2/);
+    expect(checkSite(b.store.current)).toEqual([]);
+    const listing = await b.call('GET', '/box');
+    expect(listing.body.items.map((i: { title: string }) => i.title)).toEqual(['c', 'a', 'b', 'valueOf', 'constructor', 'extra']);
+    expect((await b.call('GET', '/box/constructor')).body.title).toBe('constructor');
+    expect((await b.call('POST', '/box', { '@type': 'Document', id: 'after', title: 'after' })).status).toBe(201);
+
+    // a crash (no close): the new journal goes with the version-2 base snapshot written at start
+    const c = await persistentSite(dir, { durable: true });
+    expect(checkSite(c.store.current)).toEqual([]);
+    expect((await c.call('GET', '/box')).body.items.map((i: { title: string }) => i.title)).toEqual(['c', 'a', 'b', 'valueOf', 'constructor', 'extra', 'after']);
+  });
+
+  it('migrateState leaves a state of today untouched', async () => {
+    const dir = tmpDataDir('migrate');
+    const a = await persistentSite(dir);
+    expect((await a.call('POST', '', { '@type': 'Folder', id: 'box', title: 'Box' })).status).toBe(201);
+    const now = a.store.current;
+    expect(migrateState(now)).toEqual({ state: now, migrated: false });
+    const back = migrateState(toOldShape(now));
+    expect(back.migrated).toBe(true);
+    expect(back.state).toEqual(now);
+  });
+});

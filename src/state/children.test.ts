@@ -1,0 +1,163 @@
+// The children record against a plain array model: random sequences of inserts (anywhere),
+// removals, renames, moves, placements and whole reorders, each run as an Immer recipe like a
+// commit, on folders large enough to split and merge chunks and trie leaves. After every step the
+// record is sound (checkChildren), reads agree with the model, and replaying the step's patches
+// (the journal) on the state before gives the state after.
+import { applyPatches, enablePatches, freeze, produceWithPatches } from 'immer';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CHUNK,
+  checkChildren,
+  childAt,
+  childCount,
+  childList,
+  childPage,
+  childPosition,
+  childPositions,
+  childUid,
+  type Children,
+  insertChild,
+  moveChildTo,
+  placeChildren,
+  removeChild,
+  renameChildId,
+  setChildOrder,
+} from './children.ts';
+
+enablePatches();
+
+interface Holder {
+  children?: Children;
+}
+
+type Op =
+  | { k: 'insert'; at: number | null; n: number }
+  | { k: 'remove'; at: number; n: number }
+  | { k: 'rename'; at: number }
+  | { k: 'move'; at: number; to: number }
+  | { k: 'place'; picks: number[]; shift: number }
+  | { k: 'reverse' };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ k: fc.constant('insert' as const), at: fc.option(fc.nat()), n: fc.integer({ min: 1, max: 3 * CHUNK }) }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('remove' as const), at: fc.nat(), n: fc.integer({ min: 1, max: 2 * CHUNK }) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('rename' as const), at: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('move' as const), at: fc.nat(), to: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('place' as const), picks: fc.array(fc.nat(), { maxLength: 12 }), shift: fc.integer({ min: 1, max: 5 }) }) },
+  { weight: 1, arbitrary: fc.constant({ k: 'reverse' as const }) },
+);
+
+/** Ids that are members of Object.prototype, or look like UIDs, are ordinary ids here. */
+const ODD_IDS = ['__proto__', 'constructor', 'valueOf', 'hasOwnProperty', 'toString', ''];
+
+let serial = 0;
+const freshId = () => (serial % 7 === 0 ? `${ODD_IDS[serial % ODD_IDS.length]}-${serial++}` : `id-${serial++}`);
+
+/** Apply `op` to the draft and to the model ([id, uid] in order). */
+function run(op: Op, d: Holder, model: [string, string][]): void {
+  const n = model.length;
+  switch (op.k) {
+    case 'insert':
+      for (let i = 0; i < op.n; i++) {
+        const id = i === 0 && serial % 5 === 0 ? ODD_IDS[serial % ODD_IDS.length] : freshId();
+        if (model.some(([x]) => x === id)) continue;
+        const uid = `uid-${serial++}`;
+        const at = op.at === null ? model.length : op.at % (model.length + 1);
+        insertChild(d, id, uid, op.at === null ? undefined : at);
+        model.splice(at, 0, [id, uid]);
+      }
+      return;
+    case 'remove':
+      for (let i = 0; i < op.n && model.length; i++) {
+        const [[id, uid]] = model.splice((op.at + i * 7) % model.length, 1);
+        expect(removeChild(d, id)).toBe(uid);
+      }
+      return;
+    case 'rename': {
+      if (!n) return;
+      const entry = model[op.at % n];
+      const id = freshId();
+      renameChildId(d, entry[0], id);
+      entry[0] = id;
+      return;
+    }
+    case 'move': {
+      if (!n) return;
+      const [entry] = model.splice(op.at % n, 1);
+      const to = op.to % n;
+      moveChildTo(d, entry[0], to);
+      model.splice(to, 0, entry);
+      return;
+    }
+    case 'place': {
+      if (!n) return;
+      const slots = [...new Set(op.picks.map((p) => p % n))].sort((a, b) => a - b);
+      const ids = slots.map((s) => model[s][0]);
+      const rotated = ids.map((_, i) => ids[(i + op.shift) % ids.length]);
+      const entries = new Map(model.map((e) => [e[0], e]));
+      placeChildren(d, rotated, slots);
+      slots.forEach((s, i) => (model[s] = entries.get(rotated[i])!));
+      return;
+    }
+    case 'reverse':
+      model.reverse();
+      setChildOrder(d, model.map(([id]) => id));
+      return;
+  }
+}
+
+function expectAgrees(h: Holder, model: [string, string][]): void {
+  expect(h.children ? checkChildren(h.children, 'f') : []).toEqual([]);
+  expect(childCount(h)).toBe(model.length);
+  expect(childList(h)).toEqual(model.map(([, uid]) => uid));
+  const positions = childPositions(h);
+  // spot checks of the random-access reads
+  for (const i of [0, 1, Math.floor(model.length / 2), model.length - 1, model.length]) {
+    const entry = model[i];
+    expect(childAt(h, i)).toBe(entry?.[1]);
+    if (!entry) continue;
+    expect(childUid(h, entry[0])).toBe(entry[1]);
+    expect(childPosition(h, entry[0])).toBe(i);
+    expect(positions.get(entry[1])).toBe(i);
+    expect(childPage(h, i, 5)).toEqual(model.slice(i, i + 5).map(([, uid]) => uid));
+  }
+  for (const id of ['__proto__', 'valueOf', 'missing', 'uid-0']) {
+    const entry = model.find(([x]) => x === id);
+    expect(childUid(h, id)).toBe(entry?.[1]);
+  }
+}
+
+describe('children record', () => {
+  it('agrees with an array model through random edits, and its patches replay exactly', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { minLength: 1, maxLength: 25 }), (ops) => {
+        let state: Holder = freeze({}, true);
+        const model: [string, string][] = [];
+        for (const op of ops) {
+          const [next, patches] = produceWithPatches(state, (d) => run(op, d as Holder, model));
+          expectAgrees(next, model);
+          expect(applyPatches(state, patches)).toEqual(next);
+          state = next;
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('copies a bounded amount per write: an append into 20,000 children touches one chunk and one leaf', () => {
+    const [big] = produceWithPatches(freeze({}, true) as Holder, (d) => {
+      for (let i = 0; i < 20_000; i++) insertChild(d, `c${i}`, `u${i}`);
+    });
+    const [next, patches] = produceWithPatches(big, (d) => insertChild(d, 'new', 'unew'));
+    expect(childCount(next)).toBe(20_001);
+    expect(patches.length).toBeLessThanOrEqual(8);
+    const changed = next.children!.order.filter((chunk, i) => chunk !== big.children!.order[i]);
+    expect(changed).toHaveLength(1);
+    const [, removal] = produceWithPatches(next as Holder, (d) => {
+      removeChild(d, 'c10000');
+    });
+    expect(removal.length).toBeLessThanOrEqual(8);
+    expect(JSON.stringify(removal).length).toBeLessThan(20 * 1024);
+  });
+});
