@@ -65,6 +65,18 @@ function hash(id: string): number {
 const slot = (h: number, depth: number) => (h >>> (depth * 4)) & (WAYS - 1);
 const isBranch = (t: Trie): t is Branch => !Array.isArray(t);
 
+/**
+ * `arr` itself when it can be changed in place (a draft, or an array made during this recipe), else
+ * a copy that `put` stores in its place: an array made by this recipe (a new top-level list, say)
+ * may hold frozen arrays of the state before.
+ */
+function mutable<T>(arr: T[], put: (copy: T[]) => void): T[] {
+  if (!Object.isFrozen(arr)) return arr;
+  const copy = arr.slice();
+  put(copy);
+  return copy;
+}
+
 /** The value as plain data: a draft's current value (cheap: unmodified parts are shared). */
 const plain = <T>(x: T): T => (isDraft(x) ? (current(x as Draft<T>) as T) : x);
 
@@ -206,9 +218,10 @@ function trieSet(c: Children, id: string, uid: string, key: number): void {
   if (!leaf) return putLeaf(c, where, [id, uid, key]);
   const i = entryIn(plain(leaf), id);
   if (i >= 0) {
-    leaf[i + 1] = uid;
-    leaf[i + 2] = key;
-  } else if (leaf.length / TRIPLE < LEAF || depth >= MAX_DEPTH) leaf.push(id, uid, key);
+    const next = mutable(leaf, (l) => putLeaf(c, where, l));
+    next[i + 1] = uid;
+    next[i + 2] = key;
+  } else if (leaf.length / TRIPLE < LEAF || depth >= MAX_DEPTH) mutable(leaf, (l) => putLeaf(c, where, l)).push(id, uid, key);
   else putLeaf(c, where, split([...plain(leaf), id, uid, key], depth));
 }
 
@@ -289,7 +302,7 @@ export function insertChild(node: HasChildren, id: string, uid: string, pos?: nu
       trieSet(c, id, uid, key);
     } else {
       // the common case, an append: two small add patches
-      c.order[last].push(uid, id);
+      mutable(c.order[last], (chunk) => (c.order[last] = chunk)).push(uid, id);
       c.sizes[last] += 1;
       trieSet(c, id, uid, plain(c.keys)[last]);
     }
