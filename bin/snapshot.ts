@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteState } from '../src/state/model.ts';
-import { getNode } from '../src/state/nodes.ts';
+import { allNodes, getNode } from '../src/state/nodes.ts';
 import { pathOf } from '../src/state/select.ts';
 import { fixtureFromState } from '../src/persistence/export.ts';
 import { BLOB_DIR, listDataDir } from '../src/persistence/files.ts';
@@ -128,14 +128,10 @@ async function exportFixture(from: string, to: string, admin: string, hashes: bo
   mkdirSync(join(out, 'files'), { recursive: true });
   // Where each blob is used (for the download URL of a running site).
   const usage = new Map<string, { uid: string; field: string }>();
-  for (const outer of Object.values(state.nodes)) {
-    for (const inner of Object.values(outer)) {
-      for (const node of Object.values(inner)) {
-        for (const [field, value] of Object.entries(node.fields)) {
-          const hash = (value as { blob?: unknown } | null)?.blob;
-          if (typeof hash === 'string' && !usage.has(hash)) usage.set(hash, { uid: node.uid, field });
-        }
-      }
+  for (const node of allNodes(state)) {
+    for (const [field, value] of Object.entries(node.fields)) {
+      const hash = (value as { blob?: unknown } | null)?.blob;
+      if (typeof hash === 'string' && !usage.has(hash)) usage.set(hash, { uid: node.uid, field });
     }
   }
   for (const { name, blob: hash } of fixture.files) {

@@ -3,6 +3,7 @@
 // shards of the states before and after, which share every untouched subtree.
 import type { Patch } from 'immer';
 import type { NodeShards, SiteState } from '../state/model.ts';
+import { own } from '../lib/records.ts';
 
 /** Node properties no index depends on. */
 const IRRELEVANT = new Set(['children', 'lock', 'workflowHistory', 'versions']);
@@ -20,19 +21,21 @@ function mark(t: Touched, uid: string, text: boolean): void {
   t.nodes.set(uid, (t.nodes.get(uid) ?? false) || text);
 }
 
-/** UIDs whose node object differs between two shard maps (identity comparison). */
+/** UIDs whose node object differs between two UID indexes (identity comparison). */
 export function diffShards(before: NodeShards | undefined, after: NodeShards | undefined, out: (uid: string) => void): void {
   if (before === after) return;
-  for (const a of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
+  const levels = Math.max(before?.length ?? 0, after?.length ?? 0);
+  for (let a = 0; a < levels; a++) {
     const ba = before?.[a];
     const aa = after?.[a];
     if (ba === aa) continue;
-    for (const b of new Set([...Object.keys(ba ?? {}), ...Object.keys(aa ?? {})])) {
+    const slots = Math.max(ba?.length ?? 0, aa?.length ?? 0);
+    for (let b = 0; b < slots; b++) {
       const bb = ba?.[b];
       const ab = aa?.[b];
       if (bb === ab) continue;
       for (const uid of new Set([...Object.keys(bb ?? {}), ...Object.keys(ab ?? {})])) {
-        if (bb?.[uid] !== ab?.[uid]) out(uid);
+        if (own(bb, uid) !== own(ab, uid)) out(uid);
       }
     }
   }
@@ -72,12 +75,14 @@ export function touchedBy(before: SiteState, after: SiteState, patches: Patch[])
     }
     if (path[0] !== 'nodes') continue;
     if (path.length < 4) {
-      const [, a, b] = path as string[];
+      const [, a, b] = path.map(Number);
+      // the same slots, every other slot empty
       const pick = (s: SiteState): NodeShards | undefined => {
-        if (a === undefined) return s.nodes;
+        if (path.length === 1) return s.nodes;
+        const only = <T>(at: number, value: T | null | undefined): (T | null)[] => Object.assign(new Array<T | null>(at + 1).fill(null), { [at]: value ?? null });
         const outer = s.nodes[a];
-        if (b === undefined) return outer ? { [a]: outer } : undefined;
-        return outer?.[b] ? { [a]: { [b]: outer[b] } } : undefined;
+        if (path.length === 2) return only(a, outer);
+        return only(a, only(b, outer?.[b]));
       };
       diffShards(pick(before), pick(after), (uid) => mark(t, uid, true));
       continue;

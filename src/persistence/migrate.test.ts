@@ -62,12 +62,13 @@ describe('data dirs of snapshot version 1', () => {
     const extra = { ...source, uid: 'e'.repeat(32), intid: state.nextIntid, id: 'extra', fields: { ...source.fields, title: 'extra' } };
     delete (extra as Partial<ContentNode>).children;
     const [, patches] = produceWithPatches(old, (d) => {
+      const v1 = d.nodes as unknown as Record<string, Record<string, Record<string, unknown>>>;
       const [ea, eb] = shardKeys(extra.uid);
-      ((d.nodes[ea] ??= {})[eb] ??= {})[extra.uid] = extra;
+      ((v1[ea] ??= {})[eb] ??= {})[extra.uid] = extra;
       d.nodeCount += 1;
       d.nextIntid += 1;
       const [ba, bb] = shardKeys(box.uid);
-      const parent = d.nodes[ba][bb][box.uid] as unknown as OldNode;
+      const parent = v1[ba][bb][box.uid] as unknown as OldNode;
       parent.children.push(extra.uid);
       parent.childIds.extra = extra.uid;
     });

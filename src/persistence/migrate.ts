@@ -1,41 +1,41 @@
 // Site data in the shapes of earlier versions, brought to today's shape after it is read (and after
-// any journal written in the same shape has been replayed onto it).
-//   snapshot version 1: a folder's children were `children: string[]` (UIDs in order) plus
-//   `childIds: Record<id, uid>`; since version 2 they are one `Children` record (state/children.ts).
+// any journal written in the same shape has been replayed onto it). Snapshot version 1:
+// - the UID index was records keyed by hex shard keys; since version 2 it is arrays of slots
+//   (state/nodes.ts);
+// - a folder's children were `children: string[]` (UIDs in order) plus `childIds: Record<id, uid>`;
+//   since version 2 they are one `Children` record (state/children.ts).
 import { insertChild } from '../state/children.ts';
 import { emptyRecord } from '../lib/records.ts';
-import type { ContentNode, NodeShards, SiteState } from '../state/model.ts';
+import type { ContentNode, NodeBucket, NodeShards, SiteState } from '../state/model.ts';
+import { emptyLevel, nodeSlots } from '../state/nodes.ts';
 
 interface OldShape {
   children?: unknown;
   childIds?: unknown;
 }
 
+type OldShards = Record<string, Record<string, Record<string, ContentNode>>>;
+
 /** `state` in today's shape (the same object when it already is), and whether anything changed. */
 export function migrateState(state: SiteState): { state: SiteState; migrated: boolean } {
-  const pending = new Map<ContentNode, string[]>();
+  const oldIndex = !Array.isArray(state.nodes);
+  const all: ContentNode[] = [];
+  if (oldIndex) for (const outer of Object.values(state.nodes as unknown as OldShards)) for (const inner of Object.values(outer)) all.push(...Object.values(inner));
+  else for (const outer of state.nodes) if (outer) for (const bucket of outer) if (bucket) all.push(...Object.values(bucket));
+  const isOld = (node: ContentNode) => Array.isArray((node as OldShape).children) || (node as OldShape).childIds !== undefined;
+  if (!oldIndex && !all.some(isOld)) return { state, migrated: false };
+
   const byUid = new Map<string, ContentNode>();
-  const nodes: NodeShards = emptyRecord();
-  let migrated = false;
-  for (const [a, outer] of Object.entries(state.nodes)) {
-    nodes[a] = emptyRecord();
-    for (const [b, inner] of Object.entries(outer)) {
-      nodes[a][b] = emptyRecord();
-      for (const [uid, node] of Object.entries(inner)) {
-        let next = node;
-        const old = node as ContentNode & OldShape;
-        if (Array.isArray(old.children) || old.childIds !== undefined) {
-          const { children, childIds: _ids, ...rest } = old;
-          next = rest as ContentNode;
-          migrated = true;
-          if (Array.isArray(children) && children.length) pending.set(next, children as string[]);
-        }
-        nodes[a][b][uid] = next;
-        byUid.set(uid, next);
-      }
+  const pending = new Map<ContentNode, string[]>();
+  for (const node of all) {
+    let next = node;
+    if (isOld(node)) {
+      const { children, childIds: _ids, ...rest } = node as ContentNode & OldShape;
+      next = rest as ContentNode;
+      if (Array.isArray(children) && children.length) pending.set(next, children as string[]);
     }
+    byUid.set(next.uid, next);
   }
-  if (!migrated) return { state, migrated };
   // a child's id is the id of the child node (childIds only mirrored it)
   for (const [node, uids] of pending) {
     for (const uid of uids) {
@@ -43,5 +43,10 @@ export function migrateState(state: SiteState): { state: SiteState; migrated: bo
       if (child) insertChild(node, child.id, uid);
     }
   }
-  return { state: { ...state, nodes }, migrated };
+  const nodes: NodeShards = emptyLevel();
+  for (const node of byUid.values()) {
+    const [a, b] = nodeSlots(node.uid);
+    ((nodes[a] ??= emptyLevel<NodeBucket>())[b] ??= emptyRecord<ContentNode>())[node.uid] = node;
+  }
+  return { state: { ...state, nodes }, migrated: true };
 }

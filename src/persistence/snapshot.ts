@@ -2,16 +2,18 @@
 // site never blocks the event loop for long. Line format (every line is JSON):
 //   1. header   {format, version, seq, created, lastChange, changes, nodeCount}
 //   2. superjson of the state without its nodes
-//   3. one superjson line per outer shard of the UID index {a, s} (or, for big shards, one per
-//      inner shard {a, b, s}); an object with big values has a line of its own {a, b, s} (lines
-//      of one inner shard are merged), followed by one line per saved version {a, b, u, v}
+//   3. one superjson line per non-empty outer slot of the UID index {a, s} (or, for big sites, one
+//      per bucket {a, b, s}); an object with big values has a line of its own {a, b, s} (lines of
+//      one bucket are merged), followed by one line per saved version {a, b, u, v}. Version 1 had
+//      hex keys and records where version 2 has slot numbers and arrays.
 //   4. trailer  {end: true, chunks, sha256}  (sha256 of every byte before the trailer)
 // A file whose trailer is missing or does not match is corrupt and is never used.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { freeze } from 'immer';
 import { decode, encode } from './codec.ts';
-import type { ContentNode, NodeShards, SiteState, VersionEntry } from '../state/model.ts';
+import type { ContentNode, NodeBucket, SiteState, VersionEntry } from '../state/model.ts';
+import { emptyLevel } from '../state/nodes.ts';
 import { snapshotName, writeAtomically } from './files.ts';
 import { restoreNullPrototypes } from '../state/keyed.ts';
 import { own } from '../lib/records.ts';
@@ -74,21 +76,24 @@ function roughSize(node: ContentNode): number {
   return size;
 }
 
-type Line = { a: string; b?: string; s: Record<string, unknown> } | { a: string; b: string; u: string; v: VersionEntry };
+type Line = { a: number; b?: number; s: unknown } | { a: number; b: number; u: string; v: VersionEntry };
 
-/** The lines of one outer shard: the whole shard, or its inner shards, with big objects apart. */
-function* shardLines(a: string, outer: NodeShards[string], split: boolean): Generator<Line> {
-  let big: [string, ContentNode][] | undefined;
-  for (const [b, inner] of Object.entries(outer)) {
+/** The buckets of an outer slot, with their slot numbers. */
+const bucketsOf = (outer: (NodeBucket | null)[]): [number, NodeBucket][] => outer.flatMap((bucket, b) => (bucket ? [[b, bucket] as [number, NodeBucket]] : []));
+
+/** The lines of one outer slot: the whole slot, or its buckets, with big objects apart. */
+function* shardLines(a: number, outer: (NodeBucket | null)[], split: boolean): Generator<Line> {
+  let big: [number, ContentNode][] | undefined;
+  for (const [b, inner] of bucketsOf(outer)) {
     for (const node of Object.values(inner)) if (roughSize(node) > BIG_NODE) (big ??= []).push([b, node]);
   }
   if (!big) {
-    if (split) for (const [b, inner] of Object.entries(outer)) yield { a, b, s: inner };
+    if (split) for (const [b, inner] of bucketsOf(outer)) yield { a, b, s: inner };
     else yield { a, s: outer };
     return;
   }
   const apart = new Set(big.map(([, node]) => node.uid));
-  for (const [b, inner] of Object.entries(outer)) {
+  for (const [b, inner] of bucketsOf(outer)) {
     const small = Object.entries(inner).filter(([uid]) => !apart.has(uid));
     if (small.length) yield { a, b, s: Object.fromEntries(small) };
   }
@@ -120,8 +125,11 @@ export async function* snapshotChunks(
   let batch = emit(JSON.stringify(header) + '\n') + emit(encode(rest) + '\n');
   let started = performance.now();
   let chunks = 0;
-  const perOuter = state.nodeCount / Math.max(1, Object.keys(nodes).length);
-  for (const [a, outer] of Object.entries(nodes)) {
+  const used = nodes.filter((outer) => outer !== null).length;
+  const perOuter = state.nodeCount / Math.max(1, used);
+  for (let a = 0; a < nodes.length; a++) {
+    const outer = nodes[a];
+    if (!outer) continue;
     for (const line of shardLines(a, outer, perOuter > SPLIT_ABOVE)) {
       const text = encode(line) + '\n';
       chunks++;
@@ -205,24 +213,28 @@ export function parseSnapshot(path: string, bytes: Buffer, options: ReadOptions 
   const header = parseHeader(path, headerLine);
   try {
     const base = decode<Omit<SiteState, 'nodes'> & { nodes: null }>(baseLine);
-    const nodes: NodeShards = {};
+    // version 1: records keyed by hex shard keys (migrate.ts turns them into today's arrays)
+    type Level<T> = Record<string | number, T | null>;
+    const level = <T>(): Level<T> => (header.version === 1 ? {} : (emptyLevel<T>() as unknown as Level<T>));
+    const nodes = level<Level<NodeBucket>>();
     let count = 0;
     for (const line of chunkLines) {
-      const chunk = decode<{ a: string; b?: string; s?: Record<string, unknown>; u?: string; v?: VersionEntry }>(line);
+      const chunk = decode<{ a: string | number; b?: string | number; s?: unknown; u?: string; v?: VersionEntry }>(line);
       if (chunk.u !== undefined && chunk.b !== undefined) {
-        const node = own(own(own(nodes, chunk.a), chunk.b), chunk.u);
+        const node = own(own(own(nodes, String(chunk.a)), String(chunk.b)), chunk.u);
         if (!node || !chunk.v) throw new SnapshotError(path, `version of unknown object ${chunk.u}`);
         (node.versions ??= []).push(chunk.v);
       } else if (chunk.b === undefined) {
-        nodes[chunk.a] = chunk.s as NodeShards[string];
-        for (const inner of Object.values(nodes[chunk.a])) count += Object.keys(inner).length;
+        const outer = chunk.s as Level<NodeBucket>;
+        nodes[chunk.a] = outer;
+        for (const bucket of Object.values(outer)) if (bucket) count += Object.keys(bucket).length;
       } else {
-        Object.assign(((nodes[chunk.a] ??= {})[chunk.b] ??= {}), chunk.s);
+        Object.assign(((nodes[chunk.a] ??= level<NodeBucket>())[chunk.b] ??= {}), chunk.s);
         count += Object.keys(chunk.s ?? {}).length;
       }
     }
     // `nodes` keeps its place (base has it as null); keyed records get their null prototype back.
-    let state = restoreNullPrototypes({ ...base, nodes } as SiteState);
+    let state = restoreNullPrototypes({ ...base, nodes } as unknown as SiteState);
     if (count !== header.nodeCount || state.nodeCount !== header.nodeCount) {
       throw new SnapshotError(path, `header says ${header.nodeCount} objects, found ${count}`);
     }

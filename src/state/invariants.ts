@@ -1,16 +1,15 @@
 // Structural invariants of the site state, as a list of human-readable problems (empty: sound).
 // Used by tests after every write; cheap enough (linear in the number of nodes) for 10k+ sites.
 import type { ContentNode, SiteState } from './model.ts';
-import { shardKeys } from './nodes.ts';
+import { allBuckets, FANOUT, nodeSlots } from './nodes.ts';
 import { checkChildren, childEntries, childUid, childUids } from './children.ts';
 
-/** Every indexed node, with the shard keys and map key it is stored under. */
-function indexed(state: SiteState): { a: string; b: string; key: string; node: ContentNode }[] {
-  const out: { a: string; b: string; key: string; node: ContentNode }[] = [];
-  for (const [a, outer] of Object.entries(state.nodes)) {
-    for (const [b, inner] of Object.entries(outer)) {
-      for (const [key, node] of Object.entries(inner)) out.push({ a, b, key, node });
-    }
+/** Every indexed node, with the slots and bucket key it is stored under. */
+function indexed(state: SiteState, problems: string[]): { a: number; b: number; key: string; node: ContentNode }[] {
+  const out: { a: number; b: number; key: string; node: ContentNode }[] = [];
+  if (state.nodes.length !== FANOUT || state.nodes.some((outer) => outer && outer.length !== FANOUT)) problems.push(`UID index levels are not of ${FANOUT} slots`);
+  for (const [a, b, bucket] of allBuckets(state.nodes)) {
+    for (const [key, node] of Object.entries(bucket)) out.push({ a, b, key, node });
   }
   return out;
 }
@@ -20,7 +19,7 @@ function checkIndex(state: SiteState, entries: ReturnType<typeof indexed>, probl
   const intids = new Map<number, string>();
   for (const { a, b, key, node } of entries) {
     if (key !== node.uid) problems.push(`node ${node.uid} stored under key ${key}`);
-    const [wantA, wantB] = shardKeys(node.uid);
+    const [wantA, wantB] = nodeSlots(node.uid);
     if (a !== wantA || b !== wantB) problems.push(`node ${node.uid} stored in shard ${a}/${b}, hashes to ${wantA}/${wantB}`);
     if (byUid.has(node.uid)) problems.push(`UID ${node.uid} indexed twice`);
     byUid.set(node.uid, node);
@@ -65,7 +64,7 @@ function checkReachable(state: SiteState, byUid: Map<string, ContentNode>, probl
 /** All invariant violations of `state`; [] when the site is sound. */
 export function checkSite(state: SiteState): string[] {
   const problems: string[] = [];
-  const byUid = checkIndex(state, indexed(state), problems);
+  const byUid = checkIndex(state, indexed(state, problems), problems);
   const root = byUid.get(state.rootUid);
   if (!root) problems.push(`root ${state.rootUid} not indexed`);
   else if (root.parent !== null) problems.push(`root ${state.rootUid} has parent ${root.parent}`);

@@ -6,7 +6,7 @@
 interface Shape {
   /** The record at this place is keyed by caller strings. */
   keyed?: boolean;
-  /** Shape of every entry of the record. */
+  /** Shape of every entry of the record (or element of the array). */
   each?: Shape;
   /** Shapes of named members. */
   members?: Map<string, Shape>;
@@ -15,11 +15,11 @@ interface Shape {
 const KEYED: Shape = { keyed: true };
 const shape = (members: Record<string, Shape>): Shape => ({ members: new Map(Object.entries(members)) });
 
-/** A content node: local roles are keyed by principal ids (child ids are never `__proto__`). */
+/** A content node: local roles are keyed by principal ids (child ids are never keys: state/children.ts). */
 const NODE = shape({ localRoles: KEYED });
 
 export const SITE_SHAPE: Shape = shape({
-  nodes: { keyed: true, each: { keyed: true, each: { keyed: true, each: NODE } } },
+  nodes: { each: { each: { keyed: true, each: NODE } } },
   types: KEYED,
   users: KEYED,
   groups: KEYED,
@@ -53,6 +53,7 @@ export function restoreNullPrototypes<T>(value: T, at: Shape | undefined = SITE_
   const stack: [unknown, Shape][] = at ? [[value, at]] : [];
   while (stack.length) {
     const [v, s] = stack.pop()!;
+    if (Array.isArray(v) && s.each) for (const item of v) stack.push([item, s.each]);
     if (!isRecord(v)) continue;
     if (s.keyed && Object.getPrototypeOf(v) !== null) Object.setPrototypeOf(v, null);
     if (s.each) for (const key of Object.keys(v)) stack.push([v[key], s.each]);

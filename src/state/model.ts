@@ -104,8 +104,10 @@ export interface LockInfo {
   type?: 'iterate.lock';
 }
 
-/** Nodes are sharded two levels deep by a hash of the UID, so one write copies ~2x256 keys. */
-export type NodeShards = Record<string, Record<string, Record<string, ContentNode>>>;
+/** One bucket of the UID index: UID -> node (a null-prototype record). */
+export type NodeBucket = Record<string, ContentNode>;
+/** The UID index (state/nodes.ts): 256 x 256 buckets by a hash of the UID, in arrays (null: empty). */
+export type NodeShards = ((NodeBucket | null)[] | null)[];
 
 export interface User {
   id: string;

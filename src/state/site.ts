@@ -2,7 +2,7 @@
 import { freeze } from 'immer';
 import type { ContentNode, SiteSettings, SiteState } from './model.ts';
 import { defaultTypes, SITE_ROOT_TYPE } from '../types/defaults.ts';
-import { putNode } from './nodes.ts';
+import { emptyLevel, putNode } from './nodes.ts';
 import { emptyRecord, recordOf } from '../lib/records.ts';
 
 export interface NewSite {
@@ -17,7 +17,7 @@ export interface NewSite {
 export function createSite(input: NewSite): SiteState {
   const state: SiteState = {
     rootUid: input.rootUid,
-    nodes: emptyRecord(),
+    nodes: emptyLevel(),
     nodeCount: 0,
     types: recordOf(defaultTypes(input.settings.volto)),
     settings: input.settings,

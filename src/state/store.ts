@@ -14,6 +14,12 @@ function freezeNew(next: unknown, prev: unknown): void {
   if (next === prev || next === null || typeof next !== 'object' || Object.isFrozen(next)) return;
   Object.freeze(next);
   const old = prev !== null && typeof prev === 'object' ? (prev as Record<string, unknown>) : undefined;
+  if (Array.isArray(next)) {
+    // by index: Object.keys would make a string per slot (the UID index has arrays of 256)
+    const was = Array.isArray(old) ? old : undefined;
+    for (let i = 0; i < next.length; i++) freezeNew(next[i], was?.[i]);
+    return;
+  }
   for (const key of Object.keys(next)) freezeNew((next as Record<string, unknown>)[key], old && Object.hasOwn(old, key) ? old[key] : undefined);
 }
 
