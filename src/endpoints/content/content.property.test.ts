@@ -8,7 +8,7 @@ import { checkSite } from '../../state/invariants.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { normalizeId, uniqueId } from './names.ts';
 import { mustGetNode } from '../../state/nodes.ts';
-import { childList } from '../../state/children.ts';
+import { childList, insertChild } from '../../state/children.ts';
 import { rootOf } from '../../state/select.ts';
 
 const BASE = 'http://localhost:8080/Plone';
@@ -255,7 +255,8 @@ function plan(model: Model, a: Action): Planned {
       // a rename goes through the name chooser: normalised, then made unique among the siblings
       const renaming = id.send && id.value !== ownId;
       const normalised = renaming && typeof id.value === 'string' ? normalizeId(id.value) : '';
-      const siblings = { childIds: Object.fromEntries(model.childIds(parent).map((c) => [c, c])) } as unknown as ContentNode;
+      const siblings = {} as ContentNode;
+      for (const c of model.childIds(parent)) insertChild(siblings, c, c);
       const newId = !renaming || !normalised ? ownId : normalised === ownId ? ownId : uniqueId(siblings, normalised, true);
       const bad =
         !exists ||
