@@ -48,6 +48,18 @@ describe('landing page', () => {
     ]);
   });
 
+  it('works with every bundled fixture', async () => {
+    for (const fixture of ['minimal', 'multilingual']) {
+      const api = await connect({ fixture });
+      const r = await api.get(`${root(api)}/`, { auth: 'anonymous' });
+      expect(r.status, fixture).toBe(200);
+      expect(r.body.sites[0], fixture).toMatchObject({ '@id': api.base, fixture });
+      const config = await api.get(`${root(api)}/++explorer++/config.json`, { auth: 'anonymous' });
+      expect(config.body.accounts[0], fixture).toEqual({ login: 'admin', id: 'admin', roles: ['Manager'], groups: [], password: 'admin' });
+      expect((await api.get(`${api.base}/++api++/openapi.json`, { auth: 'anonymous' })).body.servers[0].url, fixture).toBe(api.base);
+    }
+  });
+
   it('escapes what comes from the site state', async () => {
     const api = await connect();
     const title = '<script>alert(1)</script>"&';
