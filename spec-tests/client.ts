@@ -1,7 +1,9 @@
 // The spec-tests' only door to a server: HTTP requests, either in-process (a fresh server per
 // call of `connect()`, through app.request) or against SPEC_BASE_URL (any running server;
-// SPEC_ADMIN=user:password). Tests use only what this file exports.
+// SPEC_ADMIN=user:password). Tests use only what this file exports. Every answer is checked
+// against its route's response schema (responses.ts).
 import { randomUUID } from 'node:crypto';
+import { checkAnswer } from './responses.ts';
 
 export interface Reply {
   status: number;
@@ -98,7 +100,9 @@ export async function connect(options: ConnectOptions = {}): Promise<Api> {
     } catch {
       parsed = undefined;
     }
-    return { status: res.status, headers: res.headers, body: parsed, text, bytes };
+    const reply = { status: res.status, headers: res.headers, body: parsed, text, bytes };
+    checkAnswer(base, method, url, reply);
+    return reply;
   };
   const api: Api = {
     base,

@@ -15,6 +15,7 @@ import { errorResponse } from './errors.ts';
 import { cacheKey, cached, remember } from './response-cache.ts';
 import { parseUrl, type ParsedUrl } from './parse-url.ts';
 import { parseQuery } from './query.ts';
+import { validateRequest } from './schema.ts';
 import { isWrite, type ApiRequest, type ApiResponse, type RequestContext, type Route, type Services } from './types.ts';
 import { own } from '../lib/records.ts';
 import { showChange, withChange } from '../changes/answer.ts';
@@ -167,6 +168,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<Api
       await turnIfBig(input.bodyText.length);
       req.body = await parseBody(input.bodyText);
     }
+    if (route.schema) validateRequest(route.schema, req.query, req.body, req.rawBody === undefined && !route.rawBody);
     const memo = method === 'GET' && !route.prepare && !route.volatile ? cacheKey(principal, req.now, input.url.href, input.headers) : undefined;
     const hit = memo === undefined ? undefined : cached(current, memo);
     if (hit) return hit;

@@ -71,6 +71,8 @@ export interface Route {
   public?: boolean;
   /** The body is binary: not parsed, handed over as `req.rawBytes`. */
   rawBody?: boolean;
+  /** What the route accepts and answers (validated by dispatch, documented in the OpenAPI document). */
+  schema?: import('./schema.ts').RouteSchema;
   /** Asynchronous preparation outside the reducer (storing uploaded bytes, hashing passwords). */
   prepare?: (state: SiteState, req: ApiRequest, services: Services) => Promise<void>;
   handle: (state: SiteState, req: ApiRequest, services: Services) => Outcome;

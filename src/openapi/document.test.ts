@@ -73,4 +73,16 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/@login'].post.requestBody.content['application/json'].example).toEqual({ login: 'admin', password: 'admin' });
     expect(doc.paths['/@tus-upload/{upload_id}'].patch.requestBody.content).toHaveProperty('application/offset+octet-stream');
   });
+
+  it('derives bodies, answers and checked parameters from the route schemas', () => {
+    const create = doc.paths['/{path}'].post;
+    const body = create.requestBody.content['application/json'];
+    expect(create.requestBody.required).toBe(true);
+    expect(body.schema).toMatchObject({ type: 'object', required: ['@type'], properties: { '@type': { type: 'string', minLength: 1 } } });
+    expect(body['x-cms-unchecked']).toBeUndefined();
+    expect(create.responses['201'].content['application/json'].schema).toMatchObject({ type: 'object', required: expect.arrayContaining(['@id', '@type', 'id']) });
+    expect(doc.paths['/{path}'].delete.responses['204']).toEqual({ description: 'Done, no body.' });
+    const includeItems = doc.paths['/{path}'].get.parameters.find((p: any) => p.name === 'include_items');
+    expect(includeItems).toMatchObject({ in: 'query', schema: { type: 'string', pattern: expect.stringContaining('yes') } });
+  });
 });

@@ -12,6 +12,9 @@ import type { RouteTable } from '../http/dispatch.ts';
 import { FAMILY_DOCS, PATH_PARAMETERS } from './families.ts';
 import { OPERATION_DOCS } from './operations/index.ts';
 import type { OperationDoc, QueryDoc } from './types.ts';
+import type { RouteSchema } from '../http/schema.ts';
+import { jsonSchema, queryProperties } from './json-schema.ts';
+import { errorBody } from '../serialize/shapes.ts';
 
 export interface DocumentInfo {
   /** Public URL of the site root: the server of every path. */
@@ -44,25 +47,48 @@ function permissionText(route: Pick<Route, 'permission' | 'public'> & { on: Rout
 
 const schemaOf = (q: QueryDoc): Json => (q.repeat ? { type: 'array', items: { type: q.type ?? 'string' } } : { type: q.type ?? 'string' });
 
-function parameters(path: string, doc: OperationDoc): Json[] {
+function parameters(path: string, doc: OperationDoc, schema: RouteSchema | undefined): Json[] {
   const out: Json[] = [];
   for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
     out.push({ name, in: 'path', required: true, description: PATH_PARAMETERS[name] ?? name, schema: { type: 'string' }, ...(name === 'path' ? { 'x-cms-any-path': true } : {}) });
   }
+  const declared = queryProperties(schema?.query);
   for (const q of doc.query ?? []) {
-    out.push({ name: q.name, in: 'query', required: false, description: q.description, schema: schemaOf(q), ...(q.repeat ? { style: 'form', explode: true } : {}), ...(q.example !== undefined ? { example: q.example } : {}) });
+    const checked = declared.get(q.name);
+    declared.delete(q.name);
+    out.push({ name: q.name, in: 'query', required: false, description: q.description, schema: checked ?? schemaOf(q), ...(q.repeat ? { style: 'form', explode: true } : {}), ...(q.example !== undefined ? { example: q.example } : {}) });
   }
+  for (const [name, checked] of declared) out.push({ name, in: 'query', required: false, ...(typeof checked.description === 'string' ? { description: checked.description } : {}), schema: checked });
   for (const h of doc.headers ?? []) out.push({ name: h.name, in: 'header', required: false, description: h.description, schema: { type: 'string' } });
   return out;
 }
 
 const defaultStatus = (method: string) => (method === 'PATCH' || method === 'DELETE' ? 204 : 200);
 
-function requestBody(method: string, doc: OperationDoc, raw: boolean): Json | undefined {
+function requestBody(method: string, doc: OperationDoc, raw: boolean, schema: RouteSchema | undefined): Json | undefined {
   if (raw) return { required: false, content: { 'application/offset+octet-stream': { schema: { type: 'string', format: 'binary' } } } };
   const writes = method === 'POST' || method === 'PATCH' || method === 'PUT';
-  if (!writes && doc.body === undefined) return undefined;
-  return { required: false, content: { 'application/json': { schema: { type: 'object' }, example: doc.body ?? {} } } };
+  if (!writes && doc.body === undefined && !schema?.body) return undefined;
+  const example = doc.body !== undefined ? { example: doc.body } : {};
+  // A route whose body no schema checks yet says so (`x-cms-unchecked`).
+  if (!schema?.body) return { required: false, content: { 'application/json': { schema: { type: 'object' }, ...example, 'x-cms-unchecked': true } } };
+  return { required: !schema.body.safeParse(undefined).success, content: { 'application/json': { schema: jsonSchema(schema.body), ...example } } };
+}
+
+/** The answers of an operation: those its route declares, or the documented status; errors always. */
+function responses(method: string, doc: OperationDoc, schema: RouteSchema | undefined): Json {
+  const out: Json = {};
+  const declared = Object.entries(schema?.responses ?? {});
+  if (!declared.length) {
+    const status = doc.status ?? defaultStatus(method);
+    out[String(status)] = status === 204 ? { description: 'Done, no body.' } : { description: 'Success.', content: { 'application/json': { schema: {} } } };
+  }
+  for (const [status, body] of declared) {
+    if (!body) continue;
+    out[status] = body.safeParse(undefined).success ? { description: 'Done, no body.' } : { description: 'Success.', content: { 'application/json': { schema: jsonSchema(body) } } };
+  }
+  out.default = { $ref: '#/components/responses/Error' };
+  return out;
 }
 
 function operationId(method: string, path: string): string {
@@ -81,6 +107,7 @@ interface Entry {
   permission: string | null;
   public?: boolean;
   rawBody?: boolean;
+  schema?: RouteSchema;
   family: string;
 }
 
@@ -89,7 +116,7 @@ function entries(table: RouteTable): Entry[] {
   const families = table.families ?? [{ name: 'content', routes: table.routes }];
   const out: Entry[] = [];
   for (const family of families) {
-    for (const r of family.routes) out.push({ method: r.method, endpoint: r.endpoint, on: r.on, permission: r.permission, public: r.public, rawBody: r.rawBody, family: family.name });
+    for (const r of family.routes) out.push({ method: r.method, endpoint: r.endpoint, on: r.on, permission: r.permission, public: r.public, rawBody: r.rawBody, schema: r.schema, family: family.name });
   }
   for (const view of Object.keys(table.views)) out.push({ method: 'GET', endpoint: view, on: 'view', permission: 'View', family: 'files' });
   return out;
@@ -111,21 +138,17 @@ export function openApiDocument(table: RouteTable, info: DocumentInfo): Json {
   for (const e of entries(table)) {
     if (!tags.includes(e.family)) tags.push(e.family);
     const doc: OperationDoc = OPERATION_DOCS[operationKey(e.method, e.endpoint)] ?? { summary: `${e.method} ${e.endpoint ?? 'the object'}` };
-    const status = doc.status ?? defaultStatus(e.method);
     const ref: RouteRef = { method: e.method, endpoint: e.endpoint, on: e.on, permission: e.permission, family: e.family };
     for (const path of pathsOf(e, doc)) {
-      const body = requestBody(e.method, doc, !!e.rawBody);
+      const body = requestBody(e.method, doc, !!e.rawBody, e.schema);
       const operation: Json = {
         tags: [e.family],
         summary: doc.summary,
         description: [doc.description, permissionText(e)].filter(Boolean).join('\n\n'),
         operationId: operationId(e.method, path),
-        parameters: parameters(path, doc),
+        parameters: parameters(path, doc, e.schema),
         ...(body ? { requestBody: body } : {}),
-        responses: {
-          [String(status)]: status === 204 ? { description: 'Done, no body.' } : { description: 'Success.', content: { 'application/json': { schema: {} } } },
-          default: { $ref: '#/components/responses/Error' },
-        },
+        responses: responses(e.method, doc, e.schema),
         ...(e.public ? { security: [{}] } : {}),
         'x-cms-route': ref,
       };
@@ -154,7 +177,7 @@ export function openApiDocument(table: RouteTable, info: DocumentInfo): Json {
       responses: {
         Error: {
           description: 'An error: a JSON body with `type` and `message` (endpoint errors nest them under `error`).',
-          content: { 'application/json': { schema: { type: ['object', 'null'] } } },
+          content: { 'application/json': { schema: jsonSchema(errorBody) } },
         },
       },
     },

@@ -30,11 +30,7 @@ export interface CreateInput {
 }
 
 /** Checks that need only the current state; throws the interface's errors. */
-export function checkCreate(state: SiteState, req: ApiRequest, container: ContentNode, body: unknown): Record<string, unknown> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ApiError(400, 'DeserializationError', 'Malformed body', 'service');
-  }
-  const record = body as Record<string, unknown>;
+export function checkCreate(state: SiteState, req: ApiRequest, container: ContentNode, record: Record<string, unknown>): Record<string, unknown> {
   const typeId = record['@type'];
   if (typeId === undefined || typeId === null || typeId === '') throw badRequest("Property '@type' is required", 'service');
   const type = typeof typeId === 'string' ? own(state.types, typeId) : undefined;

@@ -6,12 +6,13 @@ import { getNode } from '../../state/nodes.ts';
 import { serializeContent } from '../../serialize/content.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { checkCreate, createContent } from './content.create.ts';
-import { checkBody, checkLock, deleteContent, updateContent } from './content.update.ts';
+import { checkLock, deleteContent, updateContent } from './content.update.ts';
 import { prepareUploads } from './uploads.ts';
 import './collection.ts';
 import { first } from '../../http/query.ts';
 import { serializeVersion } from '../history/history.ts';
 import { own } from '../../lib/records.ts';
+import { createContentSchema, deleteContentSchema, getContentSchema, updateContentSchema } from './content.schema.ts';
 
 export const contentRoutes: Route[] = [
   {
@@ -19,6 +20,7 @@ export const contentRoutes: Route[] = [
     endpoint: null,
     on: 'content',
     permission: 'View',
+    schema: getContentSchema,
     handle: (state, req) => {
       const version = first(req.query, 'version');
       if (version !== undefined && version !== 'current') return json(serializeVersion(state, req.context, req, version));
@@ -30,17 +32,18 @@ export const contentRoutes: Route[] = [
     endpoint: null,
     on: 'content',
     permission: 'Add portal content',
+    schema: createContentSchema,
     prepare: async (state, req, services) => {
-      const body = req.body as Record<string, unknown> | undefined;
-      const typeId = body && typeof body === 'object' ? body['@type'] : undefined;
-      if (typeof typeId === 'string' && Object.hasOwn(state.types, typeId)) {
+      const body = req.body as Record<string, unknown>;
+      const typeId = body['@type'] as string;
+      if (Object.hasOwn(state.types, typeId)) {
         await prepareUploads(services.blobs, own(state.types, typeId), body);
       }
     },
     handle: (state, req) => {
       const containerType = own(state.types, req.context.type);
       if (!containerType?.folderish) throw notFound();
-      const body = checkCreate(state, req, req.context, req.body);
+      const body = checkCreate(state, req, req.context, req.body as Record<string, unknown>);
       return {
         write: (draft) => createContent(draft, req, { parentUid: req.context.uid, body }),
         respond: (next, uid: string) => {
@@ -56,9 +59,10 @@ export const contentRoutes: Route[] = [
     endpoint: null,
     on: 'content',
     permission: 'Modify portal content',
+    schema: updateContentSchema,
     prepare: (state, req, services) => prepareUploads(services.blobs, own(state.types, req.context.type), req.body),
     handle: (state, req) => {
-      const body = checkBody(req.body);
+      const body = req.body as Record<string, unknown>;
       checkLock(req.context, req);
       return {
         write: (draft) => updateContent(draft, req, req.context.uid, body),
@@ -75,6 +79,7 @@ export const contentRoutes: Route[] = [
     endpoint: null,
     on: 'content',
     permission: 'Delete objects',
+    schema: deleteContentSchema,
     handle: (_state, req) => {
       if (req.context.parent === null) throw notFound();
       return { write: (draft) => deleteContent(draft, req.context.uid), respond: () => noContent() };

@@ -15,13 +15,6 @@ import { recordVersion } from '../history/versions.ts';
 import { recordMove } from '../aliases/store.ts';
 import { own } from '../../lib/records.ts';
 
-export function checkBody(body: unknown): Record<string, unknown> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ApiError(400, 'DeserializationError', body === undefined ? "'No JSON object could be decoded'" : 'Malformed body', 'service');
-  }
-  return body as Record<string, unknown>;
-}
-
 /** A locked object needs the lock token in the Lock-Token header. */
 export function checkLock(node: ContentNode, req: ApiRequest): void {
   const lock = activeLock(node, req.now);

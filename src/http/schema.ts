@@ -1,0 +1,108 @@
+// What a route accepts and answers, declared as data with one schema library (zod 4): the query
+// parameters it reads, its JSON body and its response bodies per status. Dispatch validates the
+// query and the body with these before `prepare` and the handler run (after the permission
+// checks, so a caller without permission still gets 401 first); the OpenAPI document turns the
+// same schemas into JSON Schema; the spec-tests check every response they receive against them.
+//
+// Validation only judges: the handler still receives the body as it was sent (zod builds a copy
+// of a parsed object, and a copy could lose or rename members, e.g. `__proto__`).
+import { z } from 'zod';
+import { ApiError, type ErrorShape } from '../lib/errors.ts';
+import type { Query } from './query.ts';
+
+export { z };
+
+/** The error a failed check answers: 400 with this type, in this body shape. */
+export interface SchemaError {
+  type: string;
+  shape: ErrorShape;
+}
+
+export interface RouteSchema {
+  /** Query parameters (each a string, or a list of strings when repeated); unknown keys pass. */
+  query?: z.ZodObject;
+  /** The JSON body (undefined when the request has none: declare `.optional()` to allow that). */
+  body?: z.ZodType;
+  /** Error of a body that is not of the body schema's own type (default: DeserializationError, `{error}` shape). */
+  malformed?: SchemaError;
+  /** Error of a member of the body, or of a query parameter (default: BadRequest, `{error}` shape). */
+  invalid?: SchemaError;
+  /** Also takes a multipart/form-data body (handed to the handler unchecked, as `req.rawBody`). */
+  form?: boolean;
+  /** Response body per status (a body-less answer: `z.undefined()`). */
+  responses?: Partial<Record<number, z.ZodType>>;
+}
+
+const MALFORMED: SchemaError = { type: 'DeserializationError', shape: 'service' };
+const INVALID: SchemaError = { type: 'BadRequest', shape: 'service' };
+
+function pathText(path: PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
+}
+
+/** Of a value that fits no branch of a union: the problem of the branch it came closest to. */
+function closest(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_union' || !issue.errors.length) return issue;
+  let best: z.core.$ZodIssue | undefined;
+  for (const branch of issue.errors) {
+    const first = branch[0] && closest(branch[0]);
+    if (first && (!best || first.path.length > best.path.length)) best = first;
+  }
+  return best && best.path.length ? { ...best, path: [...issue.path, ...best.path] } : issue;
+}
+
+/** The message of a problem, naming the member it is about unless the message already does. */
+export function issueMessage(problem: z.core.$ZodIssue, where: string): string {
+  const issue = closest(problem);
+  const last = issue.path[issue.path.length - 1];
+  if (last === undefined || issue.message.includes(`'${String(last)}'`)) return issue.message;
+  return `${where} '${pathText(issue.path)}': ${issue.message}`;
+}
+
+/** The query as the schema sees it: one string per key, or the list when the key repeats. */
+export function queryRecord(query: Query): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = Object.create(null);
+  for (const [key, values] of query.values) out[key] = values.length === 1 ? values[0] : values;
+  return out;
+}
+
+/** Zod's own message for a value of the wrong type (a schema may give its own instead). */
+const GENERIC = /^Invalid input/;
+
+/**
+ * Throws the 400 of a query or body that fails the route's schema. `json`: the body was JSON (or
+ * absent); a form body is checked as no body unless the route takes forms.
+ */
+export function validateRequest(schema: RouteSchema, query: Query, body: unknown, json = true): void {
+  if (schema.query) {
+    const result = schema.query.safeParse(queryRecord(query));
+    if (!result.success) throw fail(schema.invalid ?? INVALID, issueMessage(result.error.issues[0], 'Query parameter'));
+  }
+  if (schema.body && (json || !schema.form)) {
+    const result = schema.body.safeParse(body);
+    if (result.success) return;
+    const issue = result.error.issues[0];
+    if (issue.path.length > 0) throw fail(schema.invalid ?? INVALID, issueMessage(issue, 'Body member'));
+    const message = !GENERIC.test(issue.message) ? issue.message : body === undefined ? NO_JSON : 'Malformed body';
+    throw fail(issue.code === 'invalid_type' ? (schema.malformed ?? MALFORMED) : (schema.invalid ?? INVALID), message);
+  }
+}
+
+const fail = (e: SchemaError, message: string) => new ApiError(400, e.type, message, e.shape);
+
+// Building blocks shared by the families' schemas.
+
+/** A JSON object body whose other members pass unchecked. */
+export const objectBody = <S extends z.core.$ZodLooseShape>(shape: S) =>
+  z.looseObject(shape, { error: (iss) => (iss.input === undefined ? NO_JSON : 'Malformed body') });
+
+/** Plone's message for a request without a JSON body where one is needed (supplement 2.4). */
+export const NO_JSON = "'No JSON object could be decoded'";
+
+/** A query value that must be one of the interface's booleans (supplement 4). */
+export const queryBoolean = z
+  .string()
+  .regex(/^\s*(1|y|yes|t|true|active|enabled|on|0|n|no|f|false|inactive|disabled|off)\s*$/i, { error: (iss) => `Could not parse value '${String(iss.input)}' as boolean` });
+
+/** A query parameter that may repeat (`a=1&a=2`) or be given once. */
+export const queryList = z.union([z.string(), z.array(z.string())]);
