@@ -5,7 +5,7 @@
 import { z } from 'zod';
 
 /** An absolute http(s) URL. */
-export const url = z.string().regex(/^https?:\/\/[^\s]+$/, { error: 'expected an absolute URL' });
+export const url = z.string().regex(/^https?:\/\/[^/\s]+/, { error: "expected an absolute URL" });
 
 /** A time stamp (ISO 8601). */
 export const timestamp = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d/, { error: 'expected an ISO 8601 time' });

@@ -8,6 +8,7 @@ import { urlOf } from '../../serialize/urls.ts';
 import { checkDestination, checkMovable, outermost, resolveSources } from './plan.ts';
 import { copySubtree, moveNode } from './copy-move.ts';
 import { own } from '../../lib/records.ts';
+import { copyMoveSchema } from './copymove.schema.ts';
 
 function handle(state: SiteState, req: ApiRequest, move: boolean): Outcome {
   if (!own(state.types, req.context.type)?.folderish) throw notFound();
@@ -33,6 +34,6 @@ function handle(state: SiteState, req: ApiRequest, move: boolean): Outcome {
 }
 
 export const copyMoveRoutes: Route[] = [
-  { method: 'POST', endpoint: '@copy', on: 'content', permission: 'View', handle: (state, req) => handle(state, req, false) },
-  { method: 'POST', endpoint: '@move', on: 'content', permission: 'View', handle: (state, req) => handle(state, req, true) },
+  { method: 'POST', endpoint: '@copy', on: 'content', permission: 'View', schema: copyMoveSchema, handle: (state, req) => handle(state, req, false) },
+  { method: 'POST', endpoint: '@move', on: 'content', permission: 'View', schema: copyMoveSchema, handle: (state, req) => handle(state, req, true) },
 ];

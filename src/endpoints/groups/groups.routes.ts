@@ -13,15 +13,12 @@ import { allGroups, groupSummary, groupUrl, serializeGroup } from './serialize.t
 import { noBody } from '../users/policy.ts';
 import { checkGroupProperties, checkNewGroup, newGroup, readIds, readRoles, setMember } from './write.ts';
 import { own } from '../../lib/records.ts';
+import { createGroupSchema, deleteGroupSchema, readGroupsSchema, updateGroupSchema } from './groups.schema.ts';
 
 const MANAGE = 'Plone Site Setup: Users and Groups';
 const DEFAULT_LIMIT = 25;
 
-function bodyOf(req: ApiRequest): Record<string, unknown> {
-  const body = req.body;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'DeserializationError', 'Malformed body', 'service');
-  return body as Record<string, unknown>;
-}
+const bodyOf = (req: ApiRequest) => req.body as Record<string, unknown>;
 
 function list(state: SiteState, req: ApiRequest) {
   if (!req.query.pairs.length) return json(allGroups(state).map((g) => serializeGroup(g, req, false)));
@@ -38,6 +35,7 @@ export const groupsRoutes: Route[] = [
     method: 'GET',
     endpoint: '@groups',
     on: 'site',
+    schema: readGroupsSchema,
     permission: null,
     handle: (state, req) => {
       if (isAnonymous(req.principal)) throw unauthorized();
@@ -52,6 +50,7 @@ export const groupsRoutes: Route[] = [
     method: 'POST',
     endpoint: '@groups',
     on: 'site',
+    schema: createGroupSchema,
     permission: MANAGE,
     handle: (state, req, services) => {
       if (req.url.params.length) throw notFound();
@@ -79,6 +78,7 @@ export const groupsRoutes: Route[] = [
     method: 'PATCH',
     endpoint: '@groups',
     on: 'site',
+    schema: updateGroupSchema,
     permission: MANAGE,
     handle: (state, req, services) => {
       const [id, ...rest] = req.url.params;
@@ -114,6 +114,7 @@ export const groupsRoutes: Route[] = [
     method: 'DELETE',
     endpoint: '@groups',
     on: 'site',
+    schema: deleteGroupSchema,
     permission: MANAGE,
     handle: (state, req) => {
       const [id, ...rest] = req.url.params;

@@ -3,6 +3,7 @@ import type { Route } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getNode } from '../../state/nodes.ts';
+import { historySchema, revertSchema } from './history.schema.ts';
 import { ACCESS, checkRevert, historyEntries, revert, REVERT, serializeVersion } from './history.ts';
 
 export const historyRoutes: Route[] = [
@@ -11,6 +12,7 @@ export const historyRoutes: Route[] = [
     endpoint: '@history',
     on: 'content',
     permission: ACCESS,
+    schema: historySchema,
     handle: (state, req) => {
       if (req.context.parent === null || req.url.params.length > 1) throw notFound();
       if (req.url.params.length === 1) return json(serializeVersion(state, req.context, req, req.url.params[0]));
@@ -22,6 +24,7 @@ export const historyRoutes: Route[] = [
     endpoint: '@history',
     on: 'content',
     permission: REVERT,
+    schema: revertSchema,
     handle: (_state, req) => {
       if (req.context.parent === null || req.url.params.length) throw notFound();
       const n = checkRevert(req.context, req.body);

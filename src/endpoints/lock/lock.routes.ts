@@ -8,6 +8,9 @@ import { lockInfo } from '../../serialize/lock.ts';
 import { isLockable } from '../../types/schema.ts';
 import { applyLockChange, lockChange, lockOptions, wantsForce } from './lock.ts';
 import { own } from '../../lib/records.ts';
+import { lockSchema, readLockSchema, refreshLockSchema, unlockSchema } from './lock.schema.ts';
+
+const SCHEMAS = { lock: lockSchema, refresh: refreshLockSchema, unlock: unlockSchema };
 
 const MODIFY = 'Modify portal content';
 
@@ -33,6 +36,7 @@ const route = (method: Route['method'], endpoint: string, action: 'lock' | 'refr
   endpoint,
   on: 'content',
   permission: MODIFY,
+  schema: SCHEMAS[action],
   handle: (state, req) => answer(state, req, action),
 });
 
@@ -42,6 +46,7 @@ export const lockRoutes: Route[] = [
     endpoint: '@lock',
     on: 'content',
     permission: 'View',
+    schema: readLockSchema,
     handle: (state, req) => json(lockable(state, req) ? lockInfo(state, req.context, req) : {}),
   },
   route('POST', '@lock', 'lock'),

@@ -4,6 +4,7 @@ import { json } from '../../http/types.ts';
 import { registerComponent } from '../../serialize/components.ts';
 import { workflowInfo } from './info.ts';
 import { transition } from './transition.ts';
+import { transitionSchema, workflowInfoSchema } from './workflow.schema.ts';
 
 registerComponent({ name: 'workflow', expand: workflowInfo });
 
@@ -13,6 +14,7 @@ export const workflowRoutes: Route[] = [
     endpoint: '@workflow',
     on: 'content',
     permission: 'View',
+    schema: workflowInfoSchema,
     handle: (state, req) => json(workflowInfo(state, req)),
   },
   {
@@ -20,6 +22,7 @@ export const workflowRoutes: Route[] = [
     endpoint: '@workflow',
     on: 'content',
     permission: 'View',
+    schema: transitionSchema,
     handle: (state, req) => transition(state, req),
   },
 ];

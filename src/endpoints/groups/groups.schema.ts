@@ -1,0 +1,56 @@
+// What @groups accepts and answers (seed "Groups", supplement 12). Refusals keep Plone's
+// BadRequest in the exception shape, with the messages the handlers gave before.
+import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { batching, noBody, url } from '../../serialize/shapes.ts';
+
+const says = (message: string) => ({ error: message });
+const text = (key: string) => z.string(says(`Property '${key}' must be a string.`)).nullable().optional();
+const roles = z.array(z.string(), says("Property 'roles' must be a list of role names.")).nullable().optional();
+const ids = (key: string) => z.array(z.string(), says(`Property '${key}' must be a list of ids.`)).nullable().optional();
+const EXCEPTION = { type: 'BadRequest', shape: 'exception' } as const;
+
+const summary = z.strictObject({
+  '@id': url,
+  description: z.string(),
+  email: z.string(),
+  groupname: z.string(),
+  id: z.string(),
+  roles: z.array(z.string()),
+  title: z.string(),
+});
+const group = summary.extend({
+  members: z.strictObject({ '@id': url, items: z.array(z.string()), items_total: z.number().int().nonnegative(), batching: batching.optional() }),
+});
+
+export const readGroupsSchema: RouteSchema = {
+  responses: { 200: z.union([group, z.array(group), z.array(summary)]) },
+};
+
+export const createGroupSchema: RouteSchema = {
+  body: objectBody({
+    groupname: z.string({ error: (iss) => (iss.input === undefined || iss.input === null ? "Property 'groupname' is required" : 'The group name you entered is not valid.') }),
+    title: text('title'),
+    description: text('description'),
+    email: text('email'),
+    roles,
+    groups: ids('groups'),
+    users: ids('users'),
+  }),
+  invalid: EXCEPTION,
+  responses: { 201: group },
+};
+
+export const updateGroupSchema: RouteSchema = {
+  body: objectBody({
+    title: text('title'),
+    description: text('description'),
+    email: text('email'),
+    roles,
+    groups: ids('groups'),
+    users: z.record(z.string(), z.boolean(), says("Property 'users' must be an object of user ids to booleans.")).optional(),
+  }),
+  invalid: EXCEPTION,
+  responses: { 204: noBody },
+};
+
+export const deleteGroupSchema: RouteSchema = { responses: { 204: noBody } };

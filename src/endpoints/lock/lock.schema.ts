@@ -1,0 +1,17 @@
+// What @lock (and the older @unlock, @refresh-lock) accept and answer (supplement 17).
+import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { lockInfo } from '../../serialize/shapes.ts';
+
+/** A boolean, or one of its text spellings (supplement 4; the handler reads it). */
+const flag = z.union([z.boolean(), z.string(), z.literal(0), z.literal(1)]);
+
+export const readLockSchema: RouteSchema = { responses: { 200: lockInfo } };
+
+export const lockSchema: RouteSchema = {
+  body: objectBody({ stealable: flag.optional(), timeout: z.union([z.number(), z.string()]).nullable().optional() }).optional(),
+  responses: { 200: lockInfo },
+};
+
+export const refreshLockSchema: RouteSchema = { body: objectBody({}).optional(), responses: { 200: lockInfo } };
+
+export const unlockSchema: RouteSchema = { body: objectBody({ force: flag.optional() }).optional(), responses: { 200: lockInfo } };
