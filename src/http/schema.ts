@@ -27,6 +27,8 @@ export interface RouteSchema {
   malformed?: SchemaError;
   /** Error of a member of the body, or of a query parameter (default: BadRequest, `{error}` shape). */
   invalid?: SchemaError;
+  /** Builds the refusal of a body member instead (a family's own error format); `field`: the member's name. */
+  refuse?: (message: string, field: string) => ApiError;
   /** Also takes a multipart/form-data body (handed to the handler unchecked, as `req.rawBody`). */
   form?: boolean;
   /** Response body per status (a body-less answer: `z.undefined()`). */
@@ -51,11 +53,13 @@ function closest(issue: z.core.$ZodIssue): z.core.$ZodIssue {
   return best && best.path.length ? { ...best, path: [...issue.path, ...best.path] } : issue;
 }
 
-/** The message of a problem, naming the member it is about unless the message already does. */
+/** Zod's own messages (a schema's own message is a whole sentence and is kept as it is). */
+const ZOD_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized)/;
+
+/** The message of a problem; zod's own messages get the member they are about put in front. */
 export function issueMessage(problem: z.core.$ZodIssue, where: string): string {
   const issue = closest(problem);
-  const last = issue.path[issue.path.length - 1];
-  if (last === undefined || issue.message.includes(`'${String(last)}'`)) return issue.message;
+  if (!issue.path.length || !ZOD_MESSAGE.test(issue.message)) return issue.message;
   return `${where} '${pathText(issue.path)}': ${issue.message}`;
 }
 
@@ -66,8 +70,6 @@ export function queryRecord(query: Query): Record<string, string | string[]> {
   return out;
 }
 
-/** Zod's own message for a value of the wrong type (a schema may give its own instead). */
-const GENERIC = /^Invalid input/;
 
 /**
  * Throws the 400 of a query or body that fails the route's schema. `json`: the body was JSON (or
@@ -82,8 +84,11 @@ export function validateRequest(schema: RouteSchema, query: Query, body: unknown
     const result = schema.body.safeParse(body);
     if (result.success) return;
     const issue = result.error.issues[0];
-    if (issue.path.length > 0) throw fail(schema.invalid ?? INVALID, issueMessage(issue, 'Body member'));
-    const message = !GENERIC.test(issue.message) ? issue.message : body === undefined ? NO_JSON : 'Malformed body';
+    if (issue.path.length > 0) {
+      const message = issueMessage(issue, 'Body member');
+      throw schema.refuse ? schema.refuse(message, String(closest(issue).path[0])) : fail(schema.invalid ?? INVALID, message);
+    }
+    const message = !ZOD_MESSAGE.test(issue.message) ? issue.message : body === undefined ? NO_JSON : 'Malformed body';
     throw fail(issue.code === 'invalid_type' ? (schema.malformed ?? MALFORMED) : (schema.invalid ?? INVALID), message);
   }
 }

@@ -9,12 +9,12 @@ import { EXPIRED_SESSION_COOKIE, sessionCookieHeader } from '../../auth/session-
 import { json, noContent, type ApiRequest, type ApiResponse, type Route, type Services, type WriteOutcome } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 import { own } from '../../lib/records.ts';
+import { loginOptionsSchema, loginSchema, logoutSchema, renewSchema } from './login.schema.ts';
 
 type Prepared =
   | { kind: 'token'; token: string; user: string; exp: number | null }
   | { kind: 'refused' }
-  | { kind: 'throttled'; retryAfter: number }
-  | { kind: 'missing' };
+  | { kind: 'throttled'; retryAfter: number };
 
 const prepared = new WeakMap<ApiRequest, Prepared>();
 
@@ -56,13 +56,7 @@ function sessionCookieFor(req: ApiRequest, services: Services): Record<string, s
 }
 
 async function prepareLogin(state: SiteState, req: ApiRequest, services: Services): Promise<void> {
-  const body = req.body as Record<string, unknown> | undefined;
-  const login = body && typeof body === 'object' ? body.login : undefined;
-  const password = body && typeof body === 'object' ? body.password : undefined;
-  if (typeof login !== 'string' || typeof password !== 'string' || !login) {
-    prepared.set(req, { kind: 'missing' });
-    return;
-  }
+  const { login, password } = req.body as { login: string; password: string };
   const check = await services.auth.checkPassword(state, login, password, req.now, req.client ?? 'local');
   if (check.ok) prepared.set(req, issue(state, req, services, check.userId));
   else if (check.retryAfter) prepared.set(req, { kind: 'throttled', retryAfter: check.retryAfter });
@@ -73,13 +67,13 @@ export const loginRoutes: Route[] = [
   {
     method: 'POST',
     endpoint: '@login',
+    schema: loginSchema,
     on: 'site',
     permission: null,
     public: true,
     prepare: prepareLogin,
     handle: (_state, req, services) => {
       const p = prepared.get(req);
-      if (p?.kind === 'missing') return error(400, 'Missing credentials', 'Login and password must be provided in body.');
       if (p?.kind === 'throttled') {
         return error(429, 'Too many failed logins', `Too many failed login attempts. Try again in ${p.retryAfter} seconds.`, {
           'Retry-After': String(p.retryAfter),
@@ -92,6 +86,7 @@ export const loginRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@login',
+    schema: loginOptionsSchema,
     on: 'site',
     permission: null,
     public: true,
@@ -100,6 +95,7 @@ export const loginRoutes: Route[] = [
   {
     method: 'POST',
     endpoint: '@login-renew',
+    schema: renewSchema,
     on: 'site',
     permission: null,
     public: true,
@@ -116,6 +112,7 @@ export const loginRoutes: Route[] = [
   {
     method: 'POST',
     endpoint: '@logout',
+    schema: logoutSchema,
     on: 'site',
     permission: null,
     public: true,

@@ -20,6 +20,7 @@ import { newSecret, resetPasswordRoute, sendResetMail, storeResetToken } from '.
 import { serializeUser, shownRoles, userUrl } from './serialize.ts';
 import { applyUpdate, prepareUpdate, preparedUpdate } from './update.ts';
 import { own } from '../../lib/records.ts';
+import { createUserSchema, deleteUserSchema, readUsersSchema, updateUserSchema } from './users.schema.ts';
 
 interface Prepared {
   users: { plan: UserPlan; hash: string; reset?: string; groups: string[] }[];
@@ -94,6 +95,7 @@ export const usersRoutes: Route[] = [
     method: 'GET',
     endpoint: '@users',
     on: 'site',
+    schema: readUsersSchema,
     permission: null,
     handle: (state, req, services) => {
       const root = services.auth.root;
@@ -113,6 +115,7 @@ export const usersRoutes: Route[] = [
     method: 'POST',
     endpoint: '@users',
     on: 'site',
+    schema: createUserSchema,
     permission: null,
     prepare: (state, req, services) => (isReset(req) ? resetPasswordRoute.prepare!(state, req, services) : req.url.params.length ? Promise.resolve() : prepareCreate(state, req, services)),
     handle: (state, req, services) => {
@@ -125,6 +128,7 @@ export const usersRoutes: Route[] = [
     method: 'PATCH',
     endpoint: '@users',
     on: 'site',
+    schema: updateUserSchema,
     permission: null,
     prepare: prepareUpdate,
     handle: (_state, req, services) => ({
@@ -136,6 +140,7 @@ export const usersRoutes: Route[] = [
     method: 'DELETE',
     endpoint: '@users',
     on: 'site',
+    schema: deleteUserSchema,
     permission: 'Plone Site Setup: Users and Groups',
     handle: (state, req, services) => {
       const [id, ...rest] = req.url.params;

@@ -1,0 +1,18 @@
+// What @login, @login-renew and @logout accept and answer (seed "Authentication").
+import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { noBody } from '../../serialize/shapes.ts';
+
+const MISSING = 'Login and password must be provided in body.';
+const token = z.strictObject({ token: z.string().min(1) });
+
+export const loginSchema: RouteSchema = {
+  body: objectBody({ login: z.string({ error: MISSING }).min(1, { error: MISSING }), password: z.string({ error: MISSING }) }),
+  invalid: { type: 'Missing credentials', shape: 'service' },
+  responses: { 200: token },
+};
+
+export const loginOptionsSchema: RouteSchema = { responses: { 200: z.strictObject({ options: z.array(z.looseObject({ id: z.string() })) }) } };
+
+export const renewSchema: RouteSchema = { responses: { 200: token } };
+
+export const logoutSchema: RouteSchema = { responses: { 204: noBody } };
