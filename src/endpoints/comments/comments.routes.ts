@@ -9,6 +9,8 @@ import { canDeleteComment, canEditComment, canSeeComment, mayReply } from './acc
 import { commentsUrl, serializeComment, serializeConversation } from './serialize.ts';
 import { discussionEnabled } from './settings.ts';
 import { findComment } from './thread.ts';
+import type { RouteSchema } from '../../http/schema.ts';
+import { deleteCommentSchema, editCommentSchema, postCommentSchema, readCommentsSchema } from './comments.schema.ts';
 import { addComment, buildComment, deleteComment, editComment, formText, requestedReply } from './write.ts';
 
 const ENDPOINT = '@comments';
@@ -80,8 +82,9 @@ function deleteOne(state: SiteState, req: ApiRequest): Outcome {
   return { write: (draft) => deleteComment(draft, uid, id), respond: () => ({ status: 204 }) };
 }
 
-const route = (method: Route['method'], handle: (state: SiteState, req: ApiRequest) => Outcome): Route => ({
+const route = (method: Route['method'], schema: RouteSchema, handle: (state: SiteState, req: ApiRequest) => Outcome): Route => ({
   method,
+  schema,
   endpoint: ENDPOINT,
   on: 'content',
   permission: 'View',
@@ -89,9 +92,9 @@ const route = (method: Route['method'], handle: (state: SiteState, req: ApiReque
 });
 
 export const commentsRoutes: Route[] = [
-  route('GET', getComments),
-  route('POST', postComment),
-  route('PATCH', patchComment),
-  route('DELETE', deleteOne),
+  route('GET', readCommentsSchema, getComments),
+  route('POST', postCommentSchema, postComment),
+  route('PATCH', editCommentSchema, patchComment),
+  route('DELETE', deleteCommentSchema, deleteOne),
 ];
 

@@ -8,12 +8,12 @@ import { SHARING_ROLES } from '../../auth/roles.ts';
 import { first } from '../../http/query.ts';
 import { translate } from '../../i18n/translate.ts';
 import { json, noContent, type ApiRequest, type Route } from '../../http/types.ts';
-import { ApiError } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { getUser } from '../users/records.ts';
 import { noBody } from '../users/policy.ts';
 import { sharingEntries } from './entries.ts';
+import { changeSharingSchema, readSharingSchema } from './sharing.schema.ts';
 import { own } from '../../lib/records.ts';
 
 const DELEGATE = 'Sharing page: Delegate roles';
@@ -23,7 +23,6 @@ function delegable(state: SiteState, req: ApiRequest): typeof SHARING_ROLES {
   return SHARING_ROLES.filter((r) => hasPermission(state, req.principal, req.context, r.permission)).sort((a, b) => a.id.localeCompare(b.id));
 }
 
-const malformed = (message: string) => new ApiError(400, 'DeserializationError', message, 'service');
 
 interface EntryChange {
   id: string;
@@ -31,18 +30,8 @@ interface EntryChange {
 }
 
 function readBody(body: unknown): { entries: EntryChange[]; inherit?: boolean } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw malformed('Malformed body');
-  const { entries = [], inherit } = body as Record<string, unknown>;
-  if (!Array.isArray(entries)) throw malformed("'entries' must be a list");
-  if (inherit !== undefined && typeof inherit !== 'boolean') throw malformed("'inherit' must be a boolean");
-  const list = entries.map((e) => {
-    const entry = e as Record<string, unknown>;
-    if (!entry || typeof entry !== 'object' || typeof entry.id !== 'string') throw malformed('Each entry needs an id');
-    const roles = entry.roles ?? {};
-    if (typeof roles !== 'object' || Array.isArray(roles)) throw malformed("'roles' must be an object");
-    return { id: entry.id, roles: roles as Record<string, boolean> };
-  });
-  return { entries: list, inherit };
+  const { entries = [], inherit } = body as { entries?: { id: string; roles?: Record<string, boolean> }[]; inherit?: boolean };
+  return { entries: entries.map((e) => ({ id: e.id, roles: e.roles ?? {} })), inherit };
 }
 
 export const sharingRoutes: Route[] = [
@@ -50,6 +39,7 @@ export const sharingRoutes: Route[] = [
     method: 'GET',
     endpoint: '@sharing',
     on: 'content',
+    schema: readSharingSchema,
     permission: 'View',
     handle: (state, req, services) => {
       const available = delegable(state, req);
@@ -65,6 +55,7 @@ export const sharingRoutes: Route[] = [
     method: 'POST',
     endpoint: '@sharing',
     on: 'content',
+    schema: changeSharingSchema,
     permission: 'View',
     handle: (state, req, services) => {
       const allowed = new Set(delegable(state, req).map((r) => r.id));

@@ -1,0 +1,49 @@
+// What @comments accepts and answers (seed "Comments", supplement 19).
+import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { batching, noBody, timestamp, url } from '../../serialize/shapes.ts';
+
+const comment = z.strictObject({
+  '@id': url,
+  '@type': z.literal('Discussion Item'),
+  '@parent': url.nullable(),
+  comment_id: z.string(),
+  in_reply_to: z.string().nullable(),
+  text: z.strictObject({ data: z.string(), 'mime-type': z.string() }),
+  user_notification: z.boolean().nullable(),
+  author_username: z.string().nullable(),
+  author_name: z.string().nullable(),
+  author_image: url.nullable(),
+  creation_date: timestamp,
+  modification_date: timestamp,
+  is_editable: z.boolean(),
+  is_deletable: z.boolean(),
+  can_reply: z.boolean(),
+});
+
+export const readCommentsSchema: RouteSchema = {
+  responses: {
+    200: z.union([
+      comment,
+      z.strictObject({
+        '@id': url,
+        items: z.array(comment),
+        items_total: z.number().int().nonnegative(),
+        batching: batching.optional(),
+        permissions: z.strictObject({ can_reply: z.boolean(), view_comments: z.boolean() }),
+      }),
+    ]),
+  },
+};
+
+/** The comment form: a text is required (the handler words that refusal as the form does). */
+const form = objectBody({
+  text: z.string().optional(),
+  in_reply_to: z.union([z.string(), z.number()]).nullable().optional(),
+  author_name: z.string().nullable().optional(),
+  author_email: z.string().nullable().optional(),
+  user_notification: z.boolean().nullable().optional(),
+}).optional();
+
+export const postCommentSchema: RouteSchema = { body: form, responses: { 204: noBody } };
+export const editCommentSchema: RouteSchema = { body: form, responses: { 204: noBody } };
+export const deleteCommentSchema: RouteSchema = { responses: { 204: noBody } };

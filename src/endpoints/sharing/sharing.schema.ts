@@ -1,0 +1,30 @@
+// What @sharing accepts and answers (seed "Sharing"). Refusals keep the DeserializationError
+// (service shape) the handler answered before.
+import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { noBody } from '../../serialize/shapes.ts';
+
+const setting = z.union([z.boolean(), z.enum(['global', 'acquired'])]);
+
+export const readSharingSchema: RouteSchema = {
+  responses: {
+    200: z.strictObject({
+      available_roles: z.array(z.strictObject({ id: z.string(), title: z.string() })),
+      entries: z.array(z.strictObject({ disabled: z.boolean().optional(), id: z.string(), login: z.string().nullable(), roles: z.record(z.string(), setting), title: z.string(), type: z.enum(['user', 'group']) })),
+      inherit: z.boolean(),
+    }),
+  },
+};
+
+export const changeSharingSchema: RouteSchema = {
+  body: objectBody({
+    entries: z
+      .array(
+        z.looseObject({ id: z.string({ error: 'Each entry needs an id' }), roles: z.record(z.string(), z.unknown(), { error: "'roles' must be an object" }).optional() }, { error: 'Each entry needs an id' }),
+        { error: "'entries' must be a list" },
+      )
+      .optional(),
+    inherit: z.boolean({ error: "'inherit' must be a boolean" }).optional(),
+  }),
+  invalid: { type: 'DeserializationError', shape: 'service' },
+  responses: { 204: noBody },
+};
