@@ -23,9 +23,12 @@ function fill(path: string): string {
 }
 
 /** A value of another JSON type than the schema allows, or undefined when any value fits. */
+const typesOf = (schema: Json): string[] => [schema.type ?? [], ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].map(typesOf)].flat();
+
 function wrongValue(schema: Json): unknown {
-  const types = new Set<string>([schema.type, ...(schema.anyOf ?? []).map((s: Json) => s.type)].flat().filter(Boolean));
-  if (!types.size) return undefined;
+  const types = new Set<string>(typesOf(schema));
+  const some = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  if (!types.size || some.some((s: Json) => !typesOf(s).length)) return undefined;
   if (!types.has('string')) return 'not-of-this-type';
   if (!types.has('object')) return { wrong: 'type' };
   if (!types.has('array')) return ['wrong', 'type'];

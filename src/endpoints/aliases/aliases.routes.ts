@@ -7,6 +7,7 @@ import { hasPermission } from '../../auth/check.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { registerComponent } from '../../serialize/components.ts';
 import { aliasCsv, aliasListing } from './listing.ts';
+import { editAliasesSchema } from './aliases.schema.ts';
 import { planContextAliases, planCsvAliases, planRemoval, planSiteAliases, removeAliases, storeAliases } from './edit.ts';
 
 const CONTEXT = 'Manage Context Aliases';
@@ -49,8 +50,8 @@ export const aliasesRoutes: Route[] = [
       return json(aliasListing(state, req), 201);
     },
   },
-  { method: 'POST', endpoint: '@aliases', on: 'content', permission: CONTEXT, handle: post },
-  { method: 'DELETE', endpoint: '@aliases', on: 'content', permission: CONTEXT, handle: remove },
+  { method: 'POST', endpoint: '@aliases', on: 'content', permission: CONTEXT, schema: editAliasesSchema, handle: post },
+  { method: 'DELETE', endpoint: '@aliases', on: 'content', permission: CONTEXT, schema: editAliasesSchema, handle: remove },
 ];
 
 // Expanding the component needs what GET @aliases needs (as for `types`, a refusal fails the

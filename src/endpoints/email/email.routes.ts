@@ -6,6 +6,7 @@ import { noContent, type ApiRequest, type Route, type Services } from '../../htt
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import { rootOf } from '../../state/select.ts';
+import { notificationSchema, sendSchema } from './email.schema.ts';
 import { registryValue } from '../../serialize/registry-value.ts';
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
@@ -41,6 +42,7 @@ export const emailRoutes: Route[] = [
   {
     method: 'POST',
     endpoint: '@email-notification',
+    schema: notificationSchema,
     on: 'site',
     permission: 'View',
     handle: (state, req, services) => {
@@ -54,6 +56,7 @@ export const emailRoutes: Route[] = [
   {
     method: 'POST',
     endpoint: '@email-send',
+    schema: sendSchema,
     on: 'site',
     permission: 'View',
     handle: (state, req, services) => {

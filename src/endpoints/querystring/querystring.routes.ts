@@ -12,6 +12,7 @@ import { callerFilter } from '../../catalog/caller.ts';
 import { isSortable } from '../../catalog/indexes.ts';
 import { listResults, metadataFields } from '../search/results.ts';
 import { parseRows } from './parse.ts';
+import { querystringSearchSchema } from './querystring.schema.ts';
 import { querystringConfig } from './registry.ts';
 
 function readInt(raw: unknown): number | undefined {
@@ -76,6 +77,6 @@ export const querystringRoutes: Route[] = [
       return json({ '@id': `${urlOf(state, req.context, req.url.siteUrl)}/@querystring`, ...querystringConfig(state, keywords) });
     },
   },
-  { method: 'POST', endpoint: '@querystring-search', on: 'content', permission: 'View', handle: (s, r, sv) => json(querystringSearch(s, r, sv)) },
+  { method: 'POST', endpoint: '@querystring-search', on: 'content', permission: 'View', schema: querystringSearchSchema, handle: (s, r, sv) => json(querystringSearch(s, r, sv)) },
   { method: 'GET', endpoint: '@querystring-search', on: 'content', permission: 'View', handle: (s, r, sv) => json(querystringSearch(s, r, sv)) },
 ];

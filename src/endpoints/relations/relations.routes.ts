@@ -6,6 +6,7 @@ import { hasPermission } from '../../auth/check.ts';
 import { errorResponse } from '../../http/errors.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { applyRelations, planCreate, planDelete, purgeBroken, unprocessable, type Failure } from './edit.ts';
+import { createRelationsSchema, deleteRelationsSchema } from './relations.schema.ts';
 import { relationsQuery } from './query.ts';
 
 const MODIFY = 'Modify portal content';
@@ -27,6 +28,7 @@ export const relationsRoutes: Route[] = [
   {
     method: 'POST',
     endpoint: '@relations',
+    schema: createRelationsSchema,
     on: 'site',
     permission: MODIFY,
     handle: (state, req) => {
@@ -43,6 +45,7 @@ export const relationsRoutes: Route[] = [
   {
     method: 'DELETE',
     endpoint: '@relations',
+    schema: deleteRelationsSchema,
     on: 'site',
     permission: MODIFY,
     handle: (state, req) => {

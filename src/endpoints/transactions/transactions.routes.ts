@@ -2,6 +2,7 @@
 import { json, type ApiRequest, type Route, type Services } from '../../http/types.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import type { TransactionEntry } from './log.ts';
+import { listTransactionsSchema, undoSchema } from './transactions.schema.ts';
 import { applyPatch } from '../../state/patches.ts';
 
 const naive = (iso: string) => iso.replace(/Z$|[+-]\d\d:\d\d$/, '').replace(/\.\d+$/, '');
@@ -32,6 +33,7 @@ function entriesToUndo(services: Services, req: ApiRequest): TransactionEntry[] 
 export const transactionsRoutes: Route[] = [
   {
     method: 'GET',
+    schema: listTransactionsSchema,
     endpoint: '@transactions',
     on: 'site',
     permission: 'List undoable changes',
@@ -39,6 +41,7 @@ export const transactionsRoutes: Route[] = [
   },
   {
     method: 'PATCH',
+    schema: undoSchema,
     endpoint: '@transactions',
     on: 'site',
     permission: 'Undo changes',

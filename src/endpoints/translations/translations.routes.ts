@@ -14,6 +14,7 @@ import { languageOf, linkTranslation, translationsOf, unlinkTranslation } from '
 import { isMultilingual, isTranslatable, languageRootOf, languageRoots, LRF } from './multilingual.ts';
 import { translationLocation } from './locator.ts';
 import './on-create.ts';
+import { linkSchema, unlinkSchema } from './translations.schema.ts';
 import './addon.ts';
 
 const fail = (message: string) => badRequest(message, 'service');
@@ -97,7 +98,7 @@ export const translationsRoutes: Route[] = [
       return json(translationInfo(state, req));
     },
   },
-  { method: 'POST', endpoint: '@translations', on: 'content', permission: 'Manage Translations', handle: link },
-  { method: 'DELETE', endpoint: '@translations', on: 'content', permission: 'Manage Translations', handle: unlink },
+  { method: 'POST', endpoint: '@translations', on: 'content', permission: 'Manage Translations', schema: linkSchema, handle: link },
+  { method: 'DELETE', endpoint: '@translations', on: 'content', permission: 'Manage Translations', schema: unlinkSchema, handle: unlink },
   { method: 'GET', endpoint: '@translation-locator', on: 'content', permission: 'Manage Translations', handle: locate },
 ];

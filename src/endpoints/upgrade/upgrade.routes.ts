@@ -6,6 +6,7 @@ import { parseBoolean } from '../../http/query.ts';
 import { json, type ApiRequest, type Route } from '../../http/types.ts';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
+import { upgradeSchema } from './upgrade.schema.ts';
 import { pendingSiteSteps, runUpgrade, versions } from './steps.ts';
 
 const MANAGE = 'Manage portal';
@@ -45,6 +46,7 @@ export const upgradeRoutes: Route[] = [
   {
     method: 'POST',
     endpoint: '@upgrade',
+    schema: upgradeSchema,
     on: 'site',
     permission: MANAGE,
     handle: (state, req) => {

@@ -8,6 +8,7 @@ import type { SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { checkOutOf, workingCopyInfo, type CheckOut } from '../../serialize/working-copy.ts';
+import { checkInSchema } from './workingcopy.schema.ts';
 import { cancelCheckOut, checkIn, checkOut } from './workingcopy.ts';
 
 const refused = (req: ApiRequest, message: string, anonymousToo = true) =>
@@ -56,6 +57,7 @@ export const workingCopyRoutes: Route[] = [
   {
     method: 'PATCH',
     endpoint: '@workingcopy',
+    schema: checkInSchema,
     on: 'content',
     permission: 'View',
     handle: (state, req) => {

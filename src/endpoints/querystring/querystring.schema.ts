@@ -1,0 +1,21 @@
+// What POST @querystring-search accepts (seed "Querystring search"): the query rows and the
+// listing options; each row's index, operation and value are judged by the handler.
+import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+
+const NONE = 'No query supplied';
+const number = z.union([z.number(), z.string()]).optional();
+
+export const querystringSearchSchema: RouteSchema = {
+  body: objectBody({
+    query: z.array(z.looseObject({ i: z.string(), o: z.string() }), { error: NONE }).min(1, { error: NONE }),
+    sort_on: z.string().nullable().optional(),
+    sort_order: z.string().nullable().optional(),
+    b_start: number,
+    b_size: number,
+    limit: number,
+    fullobjects: z.union([z.boolean(), z.string(), z.number()]).optional(),
+    metadata_fields: z.union([z.string(), z.array(z.string())]).optional(),
+  }),
+  invalid: { type: 'BadRequest', shape: 'exception' },
+  malformed: { type: 'BadRequest', shape: 'exception' },
+};
