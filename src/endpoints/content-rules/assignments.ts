@@ -8,6 +8,8 @@ import type { ContentNode, RuleAssignment, SiteState } from '../../state/model.t
 import { ancestors } from '../../state/select.ts';
 import { CONTENT_RULES_PERMISSION } from './panel.ts';
 import { asObject, findRule, moveItem, rulesOf } from './rules.ts';
+import type { RouteSchema } from '../../http/schema.ts';
+import { changeAssignmentsSchema, unassignSchema } from './assignments.schema.ts';
 import { own, emptyRecord } from '../../lib/records.ts';
 
 const ruleUrl = (req: ApiRequest, id: string) => `${req.url.siteUrl}/++rule++${id}/@@manage-elements`;
@@ -87,8 +89,9 @@ function patch(state: SiteState, req: ApiRequest) {
   };
 }
 
-const route = (method: Route['method'], handle: Route['handle']): Route => ({
+const route = (method: Route['method'], handle: Route['handle'], schema?: RouteSchema): Route => ({
   method,
+  ...(schema ? { schema } : {}),
   endpoint: '@content-rules',
   on: 'content',
   permission: CONTENT_RULES_PERMISSION,
@@ -113,7 +116,7 @@ export const contentRulesRoutes: Route[] = [
       respond: () => json({ message: `Successfully assigned the rule ${id}` }),
     };
   }),
-  route('PATCH', (state, req) => patch(state, req)),
+  route('PATCH', (state, req) => patch(state, req), changeAssignmentsSchema),
   route('DELETE', (state, req) => {
     const ids = ruleIds(asObject(req.body));
     const uid = req.context.uid;
@@ -125,5 +128,5 @@ export const contentRulesRoutes: Route[] = [
       },
       respond: () => noContent(),
     };
-  }),
+  }, unassignSchema),
 ];

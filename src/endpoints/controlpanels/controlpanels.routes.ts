@@ -11,6 +11,7 @@ import { panelJson, panelUrl } from './panel-json.ts';
 import { REGISTRY_PANELS, registryPanel, type PanelGroup } from './panels.ts';
 import { panelWrites } from './registry-panel.ts';
 import './dexterity-types.ts';
+import { SCHEMAS } from './controlpanels.schema.ts';
 import './content-rules.ts';
 
 const PERMISSION = 'Plone Site Setup: Overview';
@@ -78,5 +79,6 @@ export const controlpanelsRoutes: Route[] = (['GET', 'POST', 'PATCH', 'DELETE'] 
   endpoint: '@controlpanels',
   on: 'site',
   permission: PERMISSION,
+  ...(method === 'POST' || method === 'PATCH' ? { schema: SCHEMAS[method] } : {}),
   handle: verb(method),
 }));

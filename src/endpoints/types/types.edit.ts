@@ -14,6 +14,7 @@ import {
   addField, addFieldset, asBody, behaviorFieldError, isBehaviorField, isOwnField, isOwnFieldset, patchSchema,
   removeField, removeFieldset, replaceSchema, updateField, updateFieldset,
 } from './schema-edit.ts';
+import { editTypeSchema } from './types.schema.ts';
 import { own } from '../../lib/records.ts';
 
 const PERMISSION = 'cms.schemaeditor.ManageSchemata';
@@ -75,8 +76,8 @@ function deleteFromType(state: SiteState, req: ApiRequest): WriteOutcome {
 }
 
 export const typesEditRoutes: Route[] = [
-  { method: 'POST', endpoint: '@types', on: 'site', permission: PERMISSION, handle: postToType },
-  { method: 'PATCH', endpoint: '@types', on: 'site', permission: PERMISSION, handle: patchType },
-  { method: 'PUT', endpoint: '@types', on: 'site', permission: PERMISSION, handle: putType },
+  { method: 'POST', endpoint: '@types', on: 'site', permission: PERMISSION, schema: editTypeSchema, handle: postToType },
+  { method: 'PATCH', endpoint: '@types', on: 'site', permission: PERMISSION, schema: editTypeSchema, handle: patchType },
+  { method: 'PUT', endpoint: '@types', on: 'site', permission: PERMISSION, schema: editTypeSchema, handle: putType },
   { method: 'DELETE', endpoint: '@types', on: 'site', permission: PERMISSION, handle: deleteFromType },
 ];

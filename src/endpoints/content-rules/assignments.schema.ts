@@ -1,0 +1,14 @@
+// What @content-rules (rules assigned to a folder) accepts (seed "Content rules"): PATCH moves a
+// rule or switches flags of the rules named; DELETE unassigns the rules named.
+import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+
+const ruleIds = z.array(z.string(), { error: 'Missing parameter rule_ids' });
+const SERVICE = { type: 'BadRequest', shape: 'service' } as const;
+
+export const changeAssignmentsSchema: RouteSchema = {
+  body: objectBody({ operation: z.string().optional(), rule_id: z.string({ error: 'Missing parameter rule_id' }).optional(), rule_ids: ruleIds.optional() }),
+  malformed: SERVICE,
+  invalid: SERVICE,
+};
+
+export const unassignSchema: RouteSchema = { body: objectBody({ rule_ids: ruleIds }), malformed: SERVICE, invalid: SERVICE };
