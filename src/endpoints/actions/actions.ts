@@ -6,6 +6,7 @@ import { hasPermission } from '../../auth/check.ts';
 import type { SiteState } from '../../state/model.ts';
 import { registerComponent } from '../../serialize/components.ts';
 import { translate } from '../../i18n/translate.ts';
+import { actionsSchema } from './actions.schema.ts';
 import { ACTIONS, DEFAULT_CATEGORIES, type ActionContext } from './definitions.ts';
 
 export function actions(state: SiteState, req: ApiRequest): Record<string, unknown> {
@@ -27,6 +28,7 @@ export const actionsRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@actions',
+    schema: actionsSchema,
     on: 'content',
     permission: 'View',
     handle: (state, req) => json(actions(state, req)),

@@ -8,6 +8,7 @@ import { ancestors } from '../../state/select.ts';
 import { registerComponent } from '../../serialize/components.ts';
 import { navigationRoot } from '../../serialize/navigation-root.ts';
 import { isDefaultPage, navTitle } from '../../serialize/nav-items.ts';
+import { breadcrumbsSchema } from './breadcrumbs.schema.ts';
 import { urlOf } from '../../serialize/urls.ts';
 
 export function breadcrumbs(state: SiteState, req: ApiRequest): Record<string, unknown> {
@@ -35,6 +36,7 @@ export const breadcrumbsRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@breadcrumbs',
+    schema: breadcrumbsSchema,
     on: 'content',
     permission: 'View',
     handle: (state, req) => json(breadcrumbs(state, req)),

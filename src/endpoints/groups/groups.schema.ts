@@ -9,7 +9,7 @@ const roles = z.array(z.string(), says("Property 'roles' must be a list of role 
 const ids = (key: string) => z.array(z.string(), says(`Property '${key}' must be a list of ids.`)).nullable().optional();
 const EXCEPTION = { type: 'BadRequest', shape: 'exception' } as const;
 
-const summary = z.strictObject({
+export const groupSummary = z.strictObject({
   '@id': url,
   description: z.string(),
   email: z.string(),
@@ -18,12 +18,12 @@ const summary = z.strictObject({
   roles: z.array(z.string()),
   title: z.string(),
 });
-const group = summary.extend({
+const group = groupSummary.extend({
   members: z.strictObject({ '@id': url, items: z.array(z.string()), items_total: z.number().int().nonnegative(), batching: batching.optional() }),
 });
 
 export const readGroupsSchema: RouteSchema = {
-  responses: { 200: z.union([group, z.array(group), z.array(summary)]) },
+  responses: { 200: z.union([group, z.array(group), z.array(groupSummary)]) },
 };
 
 export const createGroupSchema: RouteSchema = {

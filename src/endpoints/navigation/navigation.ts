@@ -12,6 +12,7 @@ import { registryValue } from '../../serialize/registry-value.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { translate } from '../../i18n/translate.ts';
 import { resolvedRemoteUrl } from '../../serialize/remote-url.ts';
+import { navigationSchema } from './navigation.schema.ts';
 import { own } from '../../lib/records.ts';
 
 interface Walk {
@@ -91,6 +92,7 @@ export const navigationRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@navigation',
+    schema: navigationSchema,
     on: 'content',
     permission: 'View',
     handle: (state, req) => json(navigation(state, req)),

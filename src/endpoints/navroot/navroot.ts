@@ -5,6 +5,7 @@ import type { SiteState } from '../../state/model.ts';
 import { registerComponent } from '../../serialize/components.ts';
 import { serializeContent } from '../../serialize/content.ts';
 import { navigationRoot } from '../../serialize/navigation-root.ts';
+import { navrootSchema } from './navroot.schema.ts';
 import { urlOf } from '../../serialize/urls.ts';
 
 export function navroot(state: SiteState, req: ApiRequest): Record<string, unknown> {
@@ -21,6 +22,7 @@ export const navrootRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@navroot',
+    schema: navrootSchema,
     on: 'content',
     permission: 'View',
     handle: (state, req) => json(navroot(state, req)),

@@ -6,6 +6,7 @@ import type { SiteState } from '../../state/model.ts';
 import type { RootUser } from '../../auth/authenticate.ts';
 import { allGroups, groupSummary } from '../groups/serialize.ts';
 import { allUsers } from '../users/records.ts';
+import { principalsSchema } from './principals.schema.ts';
 import { userSummary } from '../users/serialize.ts';
 
 const has = (v: string, s: string) => v.toLowerCase().includes(s);
@@ -23,6 +24,7 @@ export const principalsRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@principals',
+    schema: principalsSchema,
     on: 'site',
     permission: 'Manage portal',
     handle: (state, req, services) => {
