@@ -66,6 +66,9 @@ export const contentObject = z.looseObject({
   batching: batching.optional(),
 });
 
+/** Search results (@search, @querystring-search): a batch of summaries, or of whole objects. */
+export const results = batched(z.union([summary, contentObject]));
+
 /** The two error bodies (supplement 2.1): a raised exception, or an error the service composed. */
 export const errorBody = z.union([
   z.looseObject({ type: z.string(), message: z.string(), context: url.optional() }),

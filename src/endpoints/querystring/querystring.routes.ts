@@ -78,5 +78,5 @@ export const querystringRoutes: Route[] = [
     },
   },
   { method: 'POST', endpoint: '@querystring-search', on: 'content', permission: 'View', schema: querystringSearchSchema, handle: (s, r, sv) => json(querystringSearch(s, r, sv)) },
-  { method: 'GET', endpoint: '@querystring-search', on: 'content', permission: 'View', handle: (s, r, sv) => json(querystringSearch(s, r, sv)) },
+  { method: 'GET', endpoint: '@querystring-search', on: 'content', permission: 'View', schema: { responses: querystringSearchSchema.responses }, handle: (s, r, sv) => json(querystringSearch(s, r, sv)) },
 ];

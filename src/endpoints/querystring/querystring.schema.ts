@@ -1,6 +1,7 @@
 // What POST @querystring-search accepts (seed "Querystring search"): the query rows and the
 // listing options; each row's index, operation and value are judged by the handler.
 import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { results } from '../../serialize/shapes.ts';
 
 const NONE = 'No query supplied';
 const number = z.union([z.number(), z.string()]).optional();
@@ -18,4 +19,5 @@ export const querystringSearchSchema: RouteSchema = {
   }),
   invalid: { type: 'BadRequest', shape: 'exception' },
   malformed: { type: 'BadRequest', shape: 'exception' },
+  responses: { 200: results },
 };

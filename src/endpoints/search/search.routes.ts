@@ -3,12 +3,14 @@ import type { Route } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import { all, has } from '../../http/query.ts';
 import { searchParams } from './search.params.ts';
+import { searchSchema } from './search.schema.ts';
 import { listResults, metadataFields } from './results.ts';
 
 export const searchRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@search',
+    schema: searchSchema,
     on: 'content',
     permission: 'View',
     handle: (state, req, services) => {

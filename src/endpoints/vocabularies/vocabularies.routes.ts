@@ -10,6 +10,7 @@ import type { SiteState } from '../../state/model.ts';
 import type { Vocabulary } from './model.ts';
 import { VOCABULARY_NAMES, vocabularyNamed } from './registry.ts';
 import { badRequest, fieldSource, notIterable, notQuerySource, searchTerms } from './sources.ts';
+import { termsSchema, vocabulariesSchema } from './vocabularies.schema.ts';
 import { filterTerms, termsBody } from './terms.ts';
 
 const ACCESS_VOCABULARIES = 'cms.restapi: Access Plone vocabularies';
@@ -55,7 +56,7 @@ function getQuerySource(state: SiteState, req: ApiRequest, services: Services) {
 }
 
 export const vocabulariesRoutes: Route[] = [
-  { method: 'GET', endpoint: '@vocabularies', on: 'content', permission: null, handle: getVocabulary },
-  { method: 'GET', endpoint: '@sources', on: 'content', permission: ACCESS_VOCABULARIES, handle: getSource },
-  { method: 'GET', endpoint: '@querysources', on: 'content', permission: ACCESS_VOCABULARIES, handle: getQuerySource },
+  { method: 'GET', endpoint: '@vocabularies', on: 'content', permission: null, schema: vocabulariesSchema, handle: getVocabulary },
+  { method: 'GET', endpoint: '@sources', on: 'content', permission: ACCESS_VOCABULARIES, schema: termsSchema, handle: getSource },
+  { method: 'GET', endpoint: '@querysources', on: 'content', permission: ACCESS_VOCABULARIES, schema: termsSchema, handle: getQuerySource },
 ];
