@@ -4,6 +4,7 @@ import { has } from '../../http/query.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findAddon } from './catalog.ts';
 import { runAction } from './actions.ts';
+import { readAddonsSchema } from './addons.schema.ts';
 import { addonDetail, addonList } from './serialize.ts';
 
 const MANAGE = 'Manage portal';
@@ -12,6 +13,7 @@ export const addonsRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@addons',
+    schema: readAddonsSchema,
     on: 'site',
     permission: MANAGE,
     handle: (state, req) => {

@@ -10,6 +10,7 @@ import { urlOf } from '../../serialize/urls.ts';
 import { translate } from '../../i18n/translate.ts';
 import { resolvedRemoteUrl } from '../../serialize/remote-url.ts';
 import { contextNavOptions, type ContextNavOptions } from './options.ts';
+import { contextNavigationSchema } from './contextnavigation.schema.ts';
 import { own } from '../../lib/records.ts';
 
 interface Walk {
@@ -99,6 +100,7 @@ export const contextNavigationRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@contextnavigation',
+    schema: contextNavigationSchema,
     on: 'content',
     permission: 'View',
     handle: (state, req) => json(contextNavigation(state, req)),

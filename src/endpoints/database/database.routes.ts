@@ -1,5 +1,6 @@
 // @database (supplement 31.14): sizes of the in-memory "database" (the site state).
 import { json, type Route } from '../../http/types.ts';
+import { databaseSchema } from './database.schema.ts';
 import type { SiteState } from '../../state/model.ts';
 
 const sizes = new WeakMap<SiteState, number>();
@@ -13,6 +14,7 @@ export const databaseRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@database',
+    schema: databaseSchema,
     on: 'site',
     permission: 'Plone Site Setup: Overview',
     handle: (state, req) => {

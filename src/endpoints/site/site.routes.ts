@@ -5,6 +5,7 @@ import type { SiteState } from '../../state/model.ts';
 import { rootOf } from '../../state/select.ts';
 import { registryValue } from '../../serialize/registry-value.ts';
 import { ALLOWED_SIZES, PROFILE_VERSION, ROBOTS_TXT, SYSTEM_VERSIONS } from './defaults.ts';
+import { siteSchema, systemSchema } from './site.schema.ts';
 import { instanceVersion } from '../upgrade/steps.ts';
 
 /** `filenameb64:<b64>;datab64:<b64>` (the registry's form of an uploaded logo) -> the file name. */
@@ -45,10 +46,11 @@ function systemInfo(state: SiteState, req: ApiRequest): Record<string, unknown> 
 }
 
 export const siteRoutes: Route[] = [
-  { method: 'GET', endpoint: '@site', on: 'site', permission: null, handle: (state, req) => json(siteInfo(state, req)) },
+  { method: 'GET', endpoint: '@site', on: 'site', permission: null, schema: siteSchema, handle: (state, req) => json(siteInfo(state, req)) },
   {
     method: 'GET',
     endpoint: '@system',
+    schema: systemSchema,
     on: 'site',
     permission: 'Plone Site Setup: Overview',
     handle: (state, req) => json(systemInfo(state, req)),

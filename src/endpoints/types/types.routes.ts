@@ -12,6 +12,7 @@ import { typesList } from './addable.ts';
 import { translate } from '../../i18n/translate.ts';
 import { fieldsetOrFieldNotFound, typeNamed } from './type-lookup.ts';
 import { typesEditRoutes } from './types.edit.ts';
+import { readTypesSchema } from './types.get.schema.ts';
 import { fieldProperty, fieldsetsOf, ownSchemaName, typeSchema } from './schema-json.ts';
 
 function requireMember(req: ApiRequest): void {
@@ -58,6 +59,6 @@ registerComponent({
 });
 
 export const typesRoutes: Route[] = [
-  { method: 'GET', endpoint: '@types', on: 'content', permission: 'View', handle: getTypes },
+  { method: 'GET', endpoint: '@types', on: 'content', permission: 'View', schema: readTypesSchema, handle: getTypes },
   ...typesEditRoutes,
 ];

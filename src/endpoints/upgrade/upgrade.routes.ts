@@ -7,6 +7,7 @@ import { json, type ApiRequest, type Route } from '../../http/types.ts';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import { upgradeSchema } from './upgrade.schema.ts';
+import { readUpgradeSchema } from './upgrade.get.schema.ts';
 import { pendingSiteSteps, runUpgrade, versions } from './steps.ts';
 
 const MANAGE = 'Manage portal';
@@ -36,6 +37,7 @@ export const upgradeRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@upgrade',
+    schema: readUpgradeSchema,
     on: 'site',
     permission: MANAGE,
     handle: (state, req) => {

@@ -2,6 +2,7 @@
 // personal-information and registration forms.
 import { securitySettings } from '../../auth/settings.ts';
 import { json, type Route } from '../../http/types.ts';
+import { userschemaSchema } from './userschema.schema.ts';
 import { ApiError } from '../../lib/errors.ts';
 
 const text = (title: string, description: string, extra: Record<string, unknown> = {}) => ({
@@ -67,6 +68,7 @@ export const userschemaRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@userschema',
+    schema: userschemaSchema,
     on: 'site',
     permission: 'View',
     handle: (state, req) => {

@@ -1,0 +1,7 @@
+// What GET @addons answers (seed "Add-ons"): the add-ons, or one of them.
+import { z, type RouteSchema } from '../../http/schema.ts';
+import { url } from '../../serialize/shapes.ts';
+
+const addon = z.looseObject({ '@id': url, id: z.string(), title: z.string(), version: z.string(), is_installed: z.boolean() });
+
+export const readAddonsSchema: RouteSchema = { responses: { 200: z.union([z.looseObject({ '@id': url, items: z.array(addon) }), addon]) } };
