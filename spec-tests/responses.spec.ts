@@ -12,6 +12,9 @@ describe('response check', () => {
     expect(routeOf(base, 'GET', `${base}/news/item`)).toMatchObject({ method: 'GET', endpoint: null });
     expect(routeOf(base, 'post', `${base}/++api++/news/@lock`)).toMatchObject({ method: 'POST', endpoint: '@lock' });
     expect(routeOf(base, 'GET', `${base}/img/@@images/image`)).toBeUndefined();
+    expect(routeOf(base, 'GET', `${base}/++dev++/changes/2`)).toBeUndefined();
+    expect(routeOf(base, 'GET', `${base}/++api++/openapi.json`)).toBeUndefined();
+    expect(routeOf(base, 'GET', 'http://localhost:8080/openapi.json')).toBeUndefined();
   });
 
   it('accepts a body that fits and refuses one that does not', () => {

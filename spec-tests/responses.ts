@@ -46,6 +46,12 @@ export function routeOf(base: string, method: string, url: string): Route | unde
     return undefined;
   }
   if (parsed.view || parsed.redirect) return undefined;
+  // What the server answers before the content tree: `++dev++`, `++explorer++` and the OpenAPI
+  // document (at the server root, and as `openapi.json` under `++api++`).
+  const segments = new URL(url).pathname.split('/');
+  if (segments.some((s) => /^\+\+(?!api\+\+).*\+\+$/.test(s))) return undefined;
+  if (!new URL(url).pathname.startsWith(new URL(base).pathname)) return undefined;
+  if (segments.includes('++api++') && segments[segments.length - 1] === 'openapi.json') return undefined;
   return byKey.get(`${method.toUpperCase()} ${parsed.endpoint}`);
 }
 

@@ -53,8 +53,11 @@ function closest(issue: z.core.$ZodIssue): z.core.$ZodIssue {
   return best && best.path.length ? { ...best, path: [...issue.path, ...best.path] } : issue;
 }
 
-/** Zod's own messages (a schema's own message is a whole sentence and is kept as it is). */
-const ZOD_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized)/;
+/**
+ * Zod's own messages, and a schema's fragments (lower case: "expected an absolute URL"); a
+ * schema's own sentence (capitalised) is kept as it is.
+ */
+const ZOD_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized|[a-z])/;
 
 /** The message of a problem; zod's own messages get the member they are about put in front. */
 export function issueMessage(problem: z.core.$ZodIssue, where: string): string {
