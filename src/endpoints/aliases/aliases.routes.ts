@@ -7,7 +7,7 @@ import { hasPermission } from '../../auth/check.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { registerComponent } from '../../serialize/components.ts';
 import { aliasCsv, aliasListing } from './listing.ts';
-import { editAliasesSchema } from './aliases.schema.ts';
+import { editAliasesSchema, listAliasesSchema } from './aliases.schema.ts';
 import { planContextAliases, planCsvAliases, planRemoval, planSiteAliases, removeAliases, storeAliases } from './edit.ts';
 
 const CONTEXT = 'Manage Context Aliases';
@@ -42,6 +42,7 @@ export const aliasesRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@aliases',
+    schema: listAliasesSchema,
     on: 'content',
     permission: CONTEXT,
     handle: (state, req) => {

@@ -9,7 +9,7 @@ import { ancestors } from '../../state/select.ts';
 import { CONTENT_RULES_PERMISSION } from './panel.ts';
 import { asObject, findRule, moveItem, rulesOf } from './rules.ts';
 import type { RouteSchema } from '../../http/schema.ts';
-import { changeAssignmentsSchema, unassignSchema } from './assignments.schema.ts';
+import { assignSchema, changeAssignmentsSchema, listAssignmentsSchema, unassignSchema } from './assignments.schema.ts';
 import { own, emptyRecord } from '../../lib/records.ts';
 
 const ruleUrl = (req: ApiRequest, id: string) => `${req.url.siteUrl}/++rule++${id}/@@manage-elements`;
@@ -102,7 +102,7 @@ const route = (method: Route['method'], handle: Route['handle'], schema?: RouteS
 });
 
 export const contentRulesRoutes: Route[] = [
-  route('GET', (state, req) => json(listing(state, req))),
+  route('GET', (state, req) => json(listing(state, req)), listAssignmentsSchema),
   route('POST', (state, req) => {
     const [id] = req.url.params;
     if (!id) throw badRequest('Missing rule id', 'service');
@@ -115,7 +115,7 @@ export const contentRulesRoutes: Route[] = [
       },
       respond: () => json({ message: `Successfully assigned the rule ${id}` }),
     };
-  }),
+  }, assignSchema),
   route('PATCH', (state, req) => patch(state, req), changeAssignmentsSchema),
   route('DELETE', (state, req) => {
     const ids = ruleIds(asObject(req.body));

@@ -6,7 +6,7 @@ import { hasPermission } from '../../auth/check.ts';
 import { errorResponse } from '../../http/errors.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { applyRelations, planCreate, planDelete, purgeBroken, unprocessable, type Failure } from './edit.ts';
-import { createRelationsSchema, deleteRelationsSchema } from './relations.schema.ts';
+import { createRelationsSchema, deleteRelationsSchema, readRelationsSchema } from './relations.schema.ts';
 import { relationsQuery } from './query.ts';
 
 const MODIFY = 'Modify portal content';
@@ -18,6 +18,7 @@ export const relationsRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@relations',
+    schema: readRelationsSchema,
     on: 'site',
     permission: 'View',
     handle: (state, req) => {

@@ -2,6 +2,7 @@
 // relation}; sources and targets are UIDs or paths, resolved (or refused with 422) by the handler.
 // POST /@relations/rebuild takes no body.
 import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { noBody, url } from '../../serialize/shapes.ts';
 
 const reference = z.union([z.string(), z.number()]);
 const items = z.array(z.unknown(), { error: (iss) => (iss.input === undefined ? "Property 'items' is required" : "Property 'items' must be a list") });
@@ -9,9 +10,23 @@ const items = z.array(z.unknown(), { error: (iss) => (iss.input === undefined ? 
 export const createRelationsSchema: RouteSchema = {
   body: objectBody({ items: items.optional() }).optional(),
   invalid: { type: 'BadRequest', shape: 'exception' },
+  responses: { 204: noBody },
 };
 
 export const deleteRelationsSchema: RouteSchema = {
   body: objectBody({ items: items.optional(), source: reference.optional(), target: reference.optional(), relation: z.string().optional() }).optional(),
   invalid: { type: 'BadRequest', shape: 'exception' },
+  responses: { 204: noBody },
+};
+
+const count = z.record(z.string(), z.number().int().nonnegative());
+
+/** The relations of an object or of a kind, grouped by kind; without a query: counts per kind. */
+export const readRelationsSchema: RouteSchema = {
+  responses: {
+    200: z.union([
+      z.strictObject({ '@id': url, broken: count, stats: count }),
+      z.strictObject({ '@id': url, relations: z.record(z.string(), z.looseObject({ items: z.array(z.union([z.string(), z.looseObject({ source: z.looseObject({ '@id': url }), target: z.looseObject({ '@id': url }) })])), items_total: z.number().int().nonnegative() })) }),
+    ]),
+  },
 };

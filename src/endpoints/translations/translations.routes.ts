@@ -14,7 +14,7 @@ import { languageOf, linkTranslation, translationsOf, unlinkTranslation } from '
 import { isMultilingual, isTranslatable, languageRootOf, languageRoots, LRF } from './multilingual.ts';
 import { translationLocation } from './locator.ts';
 import './on-create.ts';
-import { linkSchema, unlinkSchema } from './translations.schema.ts';
+import { linkSchema, locatorSchema, readTranslationsSchema, unlinkSchema } from './translations.schema.ts';
 import './addon.ts';
 
 const fail = (message: string) => badRequest(message, 'service');
@@ -91,6 +91,7 @@ export const translationsRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@translations',
+    schema: readTranslationsSchema,
     on: 'content',
     permission: 'View',
     handle: (state, req) => {
@@ -100,5 +101,5 @@ export const translationsRoutes: Route[] = [
   },
   { method: 'POST', endpoint: '@translations', on: 'content', permission: 'Manage Translations', schema: linkSchema, handle: link },
   { method: 'DELETE', endpoint: '@translations', on: 'content', permission: 'Manage Translations', schema: unlinkSchema, handle: unlink },
-  { method: 'GET', endpoint: '@translation-locator', on: 'content', permission: 'Manage Translations', handle: locate },
+  { method: 'GET', endpoint: '@translation-locator', on: 'content', permission: 'Manage Translations', schema: locatorSchema, handle: locate },
 ];

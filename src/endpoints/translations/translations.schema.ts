@@ -1,5 +1,10 @@
 // What POST and DELETE @translations accept (seed "Translations", supplement 20).
 import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { noBody, url } from '../../serialize/shapes.ts';
 
-export const linkSchema: RouteSchema = { body: objectBody({ id: z.string().optional() }).optional() };
-export const unlinkSchema: RouteSchema = { body: objectBody({ language: z.string().optional() }).optional() };
+export const linkSchema: RouteSchema = { body: objectBody({ id: z.string().optional() }).optional(), responses: { 201: z.strictObject({}) } };
+export const unlinkSchema: RouteSchema = { body: objectBody({ language: z.string().optional() }).optional(), responses: { 204: noBody } };
+export const readTranslationsSchema: RouteSchema = {
+  responses: { 200: z.looseObject({ '@id': url, items: z.array(z.looseObject({ '@id': url, language: z.string() })).optional() }) },
+};
+export const locatorSchema: RouteSchema = { responses: { 200: z.strictObject({ '@id': url }) } };
