@@ -17,7 +17,7 @@ import { openApiDocument } from '../../openapi/document.ts';
 import { rootOf } from '../../state/select.ts';
 import type { Store } from '../../state/store.ts';
 import type { Account } from './accounts.ts';
-import { explorerAsset, swaggerAsset, type Asset } from './assets.ts';
+import { ExplorerAssets, type Asset } from './assets.ts';
 import { EXPLORER_PATH, landingJson, landingPage, OPENAPI_PATH, type LandingFacts } from './landing.ts';
 
 export interface ExplorerSite {
@@ -74,6 +74,7 @@ const fromAsset = (asset: Asset, headers: Record<string, string>): ApiResponse =
 
 export function explorerRoutes(site: () => ExplorerSite | undefined): OutsideRoutes {
   const documents = new Documents();
+  const assets = new ExplorerAssets();
   return (input, sitePath) => {
     const pathname = input.url.pathname;
     const segments = pathname.split('/').filter(Boolean).map(decode);
@@ -98,7 +99,7 @@ export function explorerRoutes(site: () => ExplorerSite | undefined): OutsideRou
       const rest = segments.slice(1);
       if (rest.length === 0 && !pathname.endsWith('/')) return { status: 302, headers: { Location: EXPLORER_PATH } };
       if (rest.length === 0) {
-        const page = await explorerAsset('index.html');
+        const page = await assets.explorer('index.html');
         if (!page) throw notFound('', 'service');
         return fromAsset(page, PAGE_HEADERS);
       }
@@ -114,7 +115,7 @@ export function explorerRoutes(site: () => ExplorerSite | undefined): OutsideRou
           },
         };
       }
-      const asset = rest.length === 2 && rest[0] === 'swagger-ui' ? swaggerAsset(rest[1]) : rest.length === 1 ? explorerAsset(rest[0]) : undefined;
+      const asset = rest.length === 2 && rest[0] === 'swagger-ui' ? assets.swagger(rest[1]) : rest.length === 1 ? assets.explorer(rest[0]) : undefined;
       if (!asset) throw notFound('', 'service');
       return fromAsset(await asset, { 'Cache-Control': rest[0] === 'swagger-ui' ? 'public, max-age=86400' : 'no-cache' });
     })();
