@@ -80,18 +80,21 @@ describe.skipIf(!HAVE_BROWSER)('explorer in the browser', () => {
   }, 90_000);
 
   it('sends a GET and a POST as the Manager and shows what the POST changed', async () => {
-    const w = await open('get-and-post', '/++explorer++/#/breadcrumbs/get_breadcrumbs');
+    const w = await open('get-and-post', '/++explorer++/#/breadcrumbs/get_path_breadcrumbs');
     const { page } = w;
     await w.step('identity', async () => {
       await page.locator('#identity').waitFor();
       await page.locator('.opblock-tag').first().waitFor({ timeout: TIMEOUT });
       expect(await page.locator('#identity').inputValue()).toBe('basic:admin');
     });
-    await w.step('GET @breadcrumbs', async () => {
-      const op = page.locator('#operations-breadcrumbs-get_breadcrumbs');
+    await w.step('GET @breadcrumbs of an object ({path} keeps its slashes)', async () => {
+      const op = page.locator('#operations-breadcrumbs-get_path_breadcrumbs');
       await op.locator('.try-out__btn').click();
+      await op.locator('input[placeholder="path"]').fill('news/harbour-festival-announced');
       expect(await execute(op)).toBe('200');
-      expect(await op.locator('.live-responses-table tbody .microlight').first().textContent()).toContain('"@id"');
+      const answer = JSON.parse((await op.locator('.live-responses-table tbody .microlight').first().textContent()) ?? '');
+      expect(answer['@id']).toBe(`${on.site.siteUrl}/news/harbour-festival-announced/@breadcrumbs`);
+      expect(answer.items.map((i: { '@id': string }) => i['@id'])).toEqual([`${on.site.siteUrl}/news`, `${on.site.siteUrl}/news/harbour-festival-announced`]);
       expect(await op.locator('.change-panel').count()).toBe(0);
     });
     await w.step('POST a page', async () => {
