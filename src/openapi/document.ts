@@ -14,6 +14,8 @@ import { OPERATION_DOCS } from './operations/index.ts';
 import type { OperationDoc, QueryDoc } from './types.ts';
 import type { RouteSchema } from '../http/schema.ts';
 import { jsonSchema, queryProperties } from './json-schema.ts';
+import { operationKey } from './keys.ts';
+import { exampleFor, loadExamples, type Examples } from './examples.ts';
 import { errorBody } from '../serialize/shapes.ts';
 
 export interface DocumentInfo {
@@ -34,7 +36,7 @@ export interface RouteRef {
 
 type Json = Record<string, unknown>;
 
-export const operationKey = (method: string, endpoint: string | null) => `${method} ${endpoint ?? 'content'}`;
+export { operationKey };
 
 const USE_API = 'cms.restapi: Use REST API';
 
@@ -75,8 +77,11 @@ function requestBody(method: string, doc: OperationDoc, raw: boolean, schema: Ro
   return { required: !schema.body.safeParse(undefined).success, content: { 'application/json': { schema: jsonSchema(schema.body), ...example } } };
 }
 
-/** The answers of an operation: those its route declares, or the documented status; errors always. */
-function responses(method: string, doc: OperationDoc, schema: RouteSchema | undefined): Json {
+/**
+ * The answers of an operation: those its route declares, or the documented status; errors always.
+ * `example`: an answer recorded from the demo site (examples.ts), shown under its status.
+ */
+function responses(method: string, doc: OperationDoc, schema: RouteSchema | undefined, example?: { status: number; body: unknown }): Json {
   const out: Json = {};
   const declared = Object.entries(schema?.responses ?? {});
   if (!declared.length) {
@@ -85,7 +90,8 @@ function responses(method: string, doc: OperationDoc, schema: RouteSchema | unde
   }
   for (const [status, body] of declared) {
     if (!body) continue;
-    out[status] = body.safeParse(undefined).success ? { description: 'Done, no body.' } : { description: 'Success.', content: { 'application/json': { schema: jsonSchema(body) } } };
+    const shown = example && String(example.status) === status ? { example: example.body } : {};
+    out[status] = body.safeParse(undefined).success ? { description: 'Done, no body.' } : { description: 'Success.', content: { 'application/json': { schema: jsonSchema(body), ...shown } } };
   }
   out.default = { $ref: '#/components/responses/Error' };
   return out;
@@ -132,13 +138,16 @@ function pathsOf(e: Entry, doc: OperationDoc): string[] {
   return out;
 }
 
-export function openApiDocument(table: RouteTable, info: DocumentInfo): Json {
+/** The document; `examples`: recorded answers (default: those of examples.json). */
+export function openApiDocument(table: RouteTable, info: DocumentInfo, examples: Examples = loadExamples()): Json {
   const paths: Record<string, Record<string, Json>> = {};
   const tags: string[] = [];
   for (const e of entries(table)) {
     if (!tags.includes(e.family)) tags.push(e.family);
     const doc: OperationDoc = OPERATION_DOCS[operationKey(e.method, e.endpoint)] ?? { summary: `${e.method} ${e.endpoint ?? 'the object'}` };
     const ref: RouteRef = { method: e.method, endpoint: e.endpoint, on: e.on, permission: e.permission, family: e.family };
+    const recorded = examples[operationKey(e.method, e.endpoint)];
+    const example = recorded ? { status: recorded.status, body: exampleFor(examples, operationKey(e.method, e.endpoint), info.siteUrl) } : undefined;
     for (const path of pathsOf(e, doc)) {
       const body = requestBody(e.method, doc, !!e.rawBody, e.schema);
       const operation: Json = {
@@ -148,7 +157,7 @@ export function openApiDocument(table: RouteTable, info: DocumentInfo): Json {
         operationId: operationId(e.method, path),
         parameters: parameters(path, doc, e.schema),
         ...(body ? { requestBody: body } : {}),
-        responses: responses(e.method, doc, e.schema),
+        responses: responses(e.method, doc, e.schema, path.includes('{path}') ? undefined : example),
         ...(e.public ? { security: [{}] } : {}),
         'x-cms-route': ref,
       };
