@@ -11,6 +11,7 @@ import { readField } from '../../serialize/fields.ts';
 import { isNavigationRoot } from '../../serialize/navigation-root.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { BEHAVIORS } from '../../types/behaviors.ts';
+import { inheritSchema } from './inherit.schema.ts';
 import { own } from '../../lib/records.ts';
 
 const PARAM = 'expand.inherit.behaviors';
@@ -50,5 +51,5 @@ registerComponent({
 });
 
 export const inheritRoutes: Route[] = [
-  { method: 'GET', endpoint: '@inherit', on: 'content', permission: 'View', handle: (state, req) => json(inherit(state, req)) },
+  { method: 'GET', endpoint: '@inherit', on: 'content', permission: 'View', schema: inheritSchema, handle: (state, req) => json(inherit(state, req)) },
 ];

@@ -12,6 +12,7 @@ import { createContent } from '../content/content.create.ts';
 import { updateContent } from '../content/content.update.ts';
 import { completeUpload, type Completed } from './complete.ts';
 import { checkVersion, httpDate, intHeader, parseMetadata, tusBadRequest, tusError, TUS_VERSION } from './headers.ts';
+import { TUS_SCHEMAS } from './tus.schema.ts';
 import type { TusMode, TusUpload } from './store.ts';
 
 const PERMISSION: Record<TusMode, string> = { create: 'Add portal content', replace: 'Modify portal content' };
@@ -92,10 +93,10 @@ const options: Route['handle'] = () => ({
 const expire: NonNullable<Route['prepare']> = async (_state, req, services) => services.tus.expire(req.now);
 
 export const tusRoutes: Route[] = [
-  { method: 'OPTIONS', endpoint: '@tus-upload', on: 'content', permission: 'Add portal content', handle: options },
-  { method: 'OPTIONS', endpoint: '@tus-replace', on: 'content', permission: 'Modify portal content', handle: options },
-  { method: 'POST', endpoint: '@tus-upload', on: 'content', permission: 'Add portal content', rawBody: true, prepare: expire, handle: start('create') },
-  { method: 'POST', endpoint: '@tus-replace', on: 'content', permission: 'Modify portal content', rawBody: true, prepare: expire, handle: start('replace') },
-  { method: 'GET', endpoint: '@tus-upload', on: 'content', permission: 'View', volatile: true, prepare: expire, handle: status },
-  { method: 'PATCH', endpoint: '@tus-upload', on: 'content', permission: 'View', rawBody: true, prepare: receive, handle: finish },
+  { method: 'OPTIONS', endpoint: '@tus-upload', on: 'content', permission: 'Add portal content', schema: TUS_SCHEMAS.options, handle: options },
+  { method: 'OPTIONS', endpoint: '@tus-replace', on: 'content', permission: 'Modify portal content', schema: TUS_SCHEMAS.options, handle: options },
+  { method: 'POST', endpoint: '@tus-upload', on: 'content', permission: 'Add portal content', rawBody: true, schema: TUS_SCHEMAS.start, prepare: expire, handle: start('create') },
+  { method: 'POST', endpoint: '@tus-replace', on: 'content', permission: 'Modify portal content', rawBody: true, schema: TUS_SCHEMAS.start, prepare: expire, handle: start('replace') },
+  { method: 'GET', endpoint: '@tus-upload', on: 'content', permission: 'View', volatile: true, schema: TUS_SCHEMAS.status, prepare: expire, handle: status },
+  { method: 'PATCH', endpoint: '@tus-upload', on: 'content', permission: 'View', rawBody: true, schema: TUS_SCHEMAS.chunk, prepare: receive, handle: finish },
 ];

@@ -8,7 +8,7 @@ import type { SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { checkOutOf, workingCopyInfo, type CheckOut } from '../../serialize/working-copy.ts';
-import { checkInSchema } from './workingcopy.schema.ts';
+import { cancelSchema, checkInSchema, checkOutSchema, readWorkingCopySchema } from './workingcopy.schema.ts';
 import { cancelCheckOut, checkIn, checkOut } from './workingcopy.ts';
 
 const refused = (req: ApiRequest, message: string, anonymousToo = true) =>
@@ -34,6 +34,7 @@ export const workingCopyRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@workingcopy',
+    schema: readWorkingCopySchema,
     on: 'content',
     permission: 'View',
     handle: (state, req) => json(workingCopyInfo(state, req.context, req)),
@@ -41,6 +42,7 @@ export const workingCopyRoutes: Route[] = [
   {
     method: 'POST',
     endpoint: '@workingcopy',
+    schema: checkOutSchema,
     on: 'content',
     permission: 'View',
     handle: (state, req) => {
@@ -68,6 +70,7 @@ export const workingCopyRoutes: Route[] = [
   {
     method: 'DELETE',
     endpoint: '@workingcopy',
+    schema: cancelSchema,
     on: 'content',
     permission: 'Delete objects',
     handle: (state, req) => {
