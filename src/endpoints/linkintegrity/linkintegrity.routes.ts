@@ -1,5 +1,6 @@
 import type { Route } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
+import { linkIntegritySchema } from './linkintegrity.schema.ts';
 import { linkIntegrity } from './linkintegrity.ts';
 
 export const linkIntegrityRoutes: Route[] = [
@@ -8,6 +9,7 @@ export const linkIntegrityRoutes: Route[] = [
     endpoint: '@linkintegrity',
     on: 'content',
     permission: 'Access contents information',
+    schema: linkIntegritySchema,
     handle: (state, req) => json(linkIntegrity(state, req)),
   },
 ];
