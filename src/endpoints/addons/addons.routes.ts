@@ -4,7 +4,7 @@ import { has } from '../../http/query.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findAddon } from './catalog.ts';
 import { runAction } from './actions.ts';
-import { readAddonsSchema } from './addons.schema.ts';
+import { changeAddonsSchema, readAddonsSchema } from './addons.schema.ts';
 import { addonDetail, addonList } from './serialize.ts';
 
 const MANAGE = 'Manage portal';
@@ -27,6 +27,7 @@ export const addonsRoutes: Route[] = [
   {
     method: 'POST',
     endpoint: '@addons',
+    schema: changeAddonsSchema,
     on: 'site',
     permission: MANAGE,
     handle: (state, req) => {

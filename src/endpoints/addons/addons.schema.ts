@@ -4,4 +4,6 @@ import { url } from '../../serialize/shapes.ts';
 
 const addon = z.looseObject({ '@id': url, id: z.string(), title: z.string(), version: z.string(), is_installed: z.boolean() });
 
+export const changeAddonsSchema: RouteSchema = { responses: { 204: z.undefined(), 200: z.strictObject({ items: z.array(addon) }) } };
+
 export const readAddonsSchema: RouteSchema = { responses: { 200: z.union([z.looseObject({ '@id': url, items: z.array(addon) }), addon]) } };

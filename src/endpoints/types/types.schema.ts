@@ -1,7 +1,16 @@
 // What the schema edits of @types accept (seed "Types", supplement 14): a field, a fieldset or
 // the whole schema; each part is judged by the handlers against the type.
-import { objectBody, type RouteSchema } from '../../http/schema.ts';
+import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { noBody } from '../../serialize/shapes.ts';
 
 const EXCEPTION = { type: 'BadRequest', shape: 'exception' } as const;
 
-export const editTypeSchema: RouteSchema = { body: objectBody({}), malformed: EXCEPTION, invalid: EXCEPTION };
+export const editTypeSchema: RouteSchema = { body: objectBody({}), malformed: EXCEPTION, invalid: EXCEPTION, responses: { 204: noBody } };
+
+/** POST adds a fieldset (answered with it) or a field (answered with its JSON schema). */
+export const addToTypeSchema: RouteSchema = {
+  ...editTypeSchema,
+  responses: { 201: z.union([z.looseObject({ id: z.string(), title: z.string(), fields: z.array(z.string()) }), z.looseObject({ title: z.string(), type: z.string().optional(), factory: z.string().optional() })]) },
+};
+
+export const deleteFromTypeSchema: RouteSchema = { responses: { 204: noBody } };
