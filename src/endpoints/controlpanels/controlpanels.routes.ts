@@ -79,6 +79,6 @@ export const controlpanelsRoutes: Route[] = (['GET', 'POST', 'PATCH', 'DELETE'] 
   endpoint: '@controlpanels',
   on: 'site',
   permission: PERMISSION,
-  ...(method !== 'DELETE' ? { schema: SCHEMAS[method] } : {}),
+  schema: SCHEMAS[method],
   handle: verb(method),
 }));
