@@ -12,7 +12,7 @@ import { callerFilter } from '../../catalog/caller.ts';
 import { isSortable } from '../../catalog/indexes.ts';
 import { listResults, metadataFields } from '../search/results.ts';
 import { parseRows } from './parse.ts';
-import { querystringSearchSchema } from './querystring.schema.ts';
+import { querystringSchema, querystringSearchSchema } from './querystring.schema.ts';
 import { querystringConfig } from './registry.ts';
 
 function readInt(raw: unknown): number | undefined {
@@ -70,6 +70,7 @@ export const querystringRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@querystring',
+    schema: querystringSchema,
     on: 'content',
     permission: 'View',
     handle: (state, req, services) => {

@@ -1,7 +1,7 @@
 // What POST @querystring-search accepts (seed "Querystring search"): the query rows and the
 // listing options; each row's index, operation and value are judged by the handler.
 import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
-import { results } from '../../serialize/shapes.ts';
+import { results, url } from '../../serialize/shapes.ts';
 
 const NONE = 'No query supplied';
 const number = z.union([z.number(), z.string()]).optional();
@@ -20,4 +20,19 @@ export const querystringSearchSchema: RouteSchema = {
   invalid: { type: 'BadRequest', shape: 'exception' },
   malformed: { type: 'BadRequest', shape: 'exception' },
   responses: { 200: results },
+};
+
+const index = z.looseObject({
+  title: z.string(),
+  description: z.string(),
+  enabled: z.boolean(),
+  sortable: z.boolean(),
+  group: z.string(),
+  operations: z.array(z.string()),
+  operators: z.record(z.string(), z.looseObject({ title: z.string(), operation: z.string() })),
+});
+
+/** GET @querystring: the indexes a query may use, with their operations. */
+export const querystringSchema: RouteSchema = {
+  responses: { 200: z.strictObject({ '@id': url, indexes: z.record(z.string(), index), sortable_indexes: z.record(z.string(), index) }) },
 };

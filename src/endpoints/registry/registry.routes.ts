@@ -10,7 +10,7 @@ import { batch, canonicalUrl } from '../../serialize/batching.ts';
 import { fieldProperty } from '../types/schema-json.ts';
 import { RECORDS, recordNamed, recordValue, type RegistryRecord } from './records.ts';
 import { checkFieldValue } from './validate.ts';
-import { patchRegistrySchema } from './registry.schema.ts';
+import { getRegistrySchema, patchRegistrySchema } from './registry.schema.ts';
 import { writeRecords } from './write.ts';
 
 const PERMISSION = 'Manage portal';
@@ -62,6 +62,6 @@ function patchRegistry(_state: SiteState, req: ApiRequest) {
 }
 
 export const registryRoutes: Route[] = [
-  { method: 'GET', endpoint: '@registry', on: 'site', permission: PERMISSION, handle: getRegistry },
+  { method: 'GET', endpoint: '@registry', on: 'site', permission: PERMISSION, schema: getRegistrySchema, handle: getRegistry },
   { method: 'PATCH', endpoint: '@registry', on: 'site', permission: PERMISSION, schema: patchRegistrySchema, handle: patchRegistry },
 ];
