@@ -85,4 +85,15 @@ describe('the OpenAPI document', () => {
     const includeItems = doc.paths['/{path}'].get.parameters.find((p: any) => p.name === 'include_items');
     expect(includeItems).toMatchObject({ in: 'query', schema: { type: 'string', pattern: expect.stringContaining('yes') } });
   });
+
+  it('has every route declare its answers, and every write that takes a JSON body declare it', () => {
+    const key = (r: { method: string; endpoint: string | null }) => operationKey(r.method, r.endpoint);
+    // Binary answers (the portrait image) have no JSON schema.
+    expect(table.routes.filter((r) => !r.schema?.responses).map(key)).toEqual(['GET @portrait']);
+    // These take no body (Plone ignores one).
+    const bodiless = ['DELETE content', 'POST @workingcopy', 'DELETE @workingcopy', 'DELETE @types', 'POST @login-renew', 'POST @logout', 'DELETE @groups', 'POST @addons', 'POST @content-rules', 'DELETE @comments', 'DELETE @controlpanels'];
+    const writes = table.routes.filter((r) => ['POST', 'PATCH', 'PUT', 'DELETE'].includes(r.method) && !r.rawBody);
+    expect(writes.filter((r) => !r.schema?.body).map(key).sort()).toEqual([...bodiless].sort());
+    for (const { op } of operations) expect(op.requestBody?.content?.['application/json']?.['x-cms-unchecked'], op.operationId).toBeUndefined();
+  });
 });

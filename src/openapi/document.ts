@@ -72,7 +72,8 @@ function requestBody(method: string, doc: OperationDoc, raw: boolean, schema: Ro
   const writes = method === 'POST' || method === 'PATCH' || method === 'PUT';
   if (!writes && doc.body === undefined && !schema?.body) return undefined;
   const example = doc.body !== undefined ? { example: doc.body } : {};
-  // A route whose body no schema checks yet says so (`x-cms-unchecked`).
+  // A route with a schema but no body takes none; a route without a schema says its body is unchecked.
+  if (schema && !schema.body) return undefined;
   if (!schema?.body) return { required: false, content: { 'application/json': { schema: { type: 'object' }, ...example, 'x-cms-unchecked': true } } };
   return { required: !schema.body.safeParse(undefined).success, content: { 'application/json': { schema: jsonSchema(schema.body), ...example } } };
 }
