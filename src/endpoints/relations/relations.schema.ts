@@ -1,7 +1,7 @@
 // What POST and DELETE @relations accept (seed "Relations"): items of {source, target,
 // relation}; sources and targets are UIDs or paths, resolved (or refused with 422) by the handler.
 // POST /@relations/rebuild takes no body.
-import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { objectBody, queryBoolean, z, type RouteSchema } from '../../http/schema.ts';
 import { noBody, url } from '../../serialize/shapes.ts';
 
 const reference = z.union([z.string(), z.number()]);
@@ -23,6 +23,8 @@ const count = z.record(z.string(), z.number().int().nonnegative());
 
 /** The relations of an object or of a kind, grouped by kind; without a query: counts per kind. */
 export const readRelationsSchema: RouteSchema = {
+  query: z.looseObject({ onlyBroken: z.union([z.literal(''), queryBoolean]).optional().meta({ description: 'Only relations whose target is gone (empty: true).' }) }),
+  invalid: { type: 'BadRequest', shape: 'exception' },
   responses: {
     200: z.union([
       z.strictObject({ '@id': url, broken: count, stats: count }),
