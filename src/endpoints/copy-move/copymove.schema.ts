@@ -6,7 +6,7 @@ import { url } from '../../serialize/shapes.ts';
 const source = z.union([z.string(), z.number()]);
 
 export const copyMoveSchema: RouteSchema = {
-  body: objectBody({ source: z.union([source, z.array(z.unknown())], { error: (iss) => (iss.input === undefined ? "Property 'source' is required" : undefined) }) }),
+  body: objectBody({ source: z.union([source, z.array(z.unknown())], { error: (iss) => (iss.input === undefined ? "Property 'source' is required" : undefined) }).meta({ description: 'What to copy or move here: a URL, path or UID, or a list of them.' }) }),
   invalid: { type: 'BadRequest', shape: 'exception' },
   responses: { 200: z.array(z.strictObject({ source: url, target: url })) },
 };

@@ -16,6 +16,6 @@ export const historySchema: RouteSchema = {
 };
 
 export const revertSchema: RouteSchema = {
-  body: objectBody({ version: z.union([z.number(), z.string()], { error: (iss) => (iss.input === undefined ? "Property 'version' is required" : undefined) }) }),
+  body: objectBody({ version: z.union([z.number(), z.string()], { error: (iss) => (iss.input === undefined ? "Property 'version' is required" : undefined) }).meta({ description: 'Number of the version to restore.' }) }),
   responses: { 200: z.strictObject({ message: z.string() }) },
 };

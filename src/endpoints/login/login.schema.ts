@@ -6,7 +6,10 @@ const MISSING = 'Login and password must be provided in body.';
 const token = z.strictObject({ token: z.string().min(1) });
 
 export const loginSchema: RouteSchema = {
-  body: objectBody({ login: z.string({ error: MISSING }).min(1, { error: MISSING }), password: z.string({ error: MISSING }) }),
+  body: objectBody({
+    login: z.string({ error: MISSING }).min(1, { error: MISSING }).meta({ description: 'User name (or e-mail address, where the site logs in by e-mail).' }),
+    password: z.string({ error: MISSING }).meta({ description: 'The password, in clear over HTTPS.' }),
+  }),
   invalid: { type: 'Missing credentials', shape: 'service' },
   responses: { 200: token },
 };

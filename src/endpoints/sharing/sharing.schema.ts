@@ -22,8 +22,9 @@ export const changeSharingSchema: RouteSchema = {
         z.looseObject({ id: z.string({ error: 'Each entry needs an id' }), roles: z.record(z.string(), z.unknown(), { error: "'roles' must be an object" }).optional() }, { error: 'Each entry needs an id' }),
         { error: "'entries' must be a list" },
       )
-      .optional(),
-    inherit: z.boolean({ error: "'inherit' must be a boolean" }).optional(),
+      .optional()
+      .meta({ description: 'Principals (users and groups) with the local roles to give (true) or take (false).' }),
+    inherit: z.boolean({ error: "'inherit' must be a boolean" }).optional().meta({ description: 'Whether local roles of the objects above apply here too.' }),
   }),
   invalid: { type: 'DeserializationError', shape: 'service' },
   responses: { 204: noBody },

@@ -26,10 +26,10 @@ const date = z.string().nullable().optional();
 
 export const transitionSchema: RouteSchema = {
   body: objectBody({
-    comment: z.string().optional(),
-    effective: date,
-    expires: date,
-    include_children: z.union([z.boolean(), z.string(), z.number()]).optional(),
+    comment: z.string().optional().meta({ description: 'Kept with the transition in the history.' }),
+    effective: date.meta({ description: 'Publication date to set with the transition.' }),
+    expires: date.meta({ description: 'Expiration date to set with the transition.' }),
+    include_children: z.union([z.boolean(), z.string(), z.number()]).optional().meta({ description: 'Also apply the transition to every object below (a boolean).' }),
   }).optional(),
   responses: { 200: historyEntry },
 };
