@@ -8,6 +8,8 @@ declare module 'autocannon' {
     pipelining?: number;
     /** Stop after this many requests (instead of `duration`). */
     amount?: number;
+    /** Milliseconds between samples; an `amount` run ends on the first sample after the last answer. */
+    sampleInt?: number;
     method?: string;
     body?: string;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,7 +1,8 @@
 // npm run bench: every benchmark in turn, one table, then the search and auth scripts (which
 // print their own tables). Figures only, no assertions.
 //   BENCH_SECONDS (get, default 5), BENCH_STARTUP_RUNS (3), BENCH_FIXTURE (demo),
-//   BENCH_SIZES (1000,100000), BENCH_WRITES (2000), BENCH_STALL_SECONDS (20) tune them.
+//   BENCH_SIZES (1000,100000), BENCH_WRITES (2000), BENCH_STALL_SECONDS (20) tune them; folders.ts
+//   and its BENCH_FOLDER_* and BENCH_BULK* variables the big-folder series.
 import { benchGet } from './get.ts';
 import { printTable, type Row } from './lib.ts';
 import { benchStartup } from './startup.ts';
@@ -11,6 +12,7 @@ import { benchLifecycle } from './lifecycle.ts';
 import { benchSetupTeardown } from './setup-teardown.ts';
 import { benchStall } from './stall.ts';
 import { benchRichText } from './rich-text.ts';
+import { benchFolders } from './folders.ts';
 import { spawnSync } from 'node:child_process';
 
 const parts: [string, () => Promise<Row[]>][] = [
@@ -22,6 +24,7 @@ const parts: [string, () => Promise<Row[]>][] = [
   ['setup-teardown', benchSetupTeardown],
   ['stall', benchStall],
   ['rich-text', benchRichText],
+  ['folders', benchFolders],
 ];
 const rows: Row[] = [];
 for (const [name, run] of parts) {
