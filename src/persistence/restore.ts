@@ -1,7 +1,7 @@
 // Start-up: the newest valid snapshot, then every journaled change after it, in order. Damage is
 // reported; a torn last record is dropped; anything that would yield a partial site is fatal.
 import { unlinkSync } from 'node:fs';
-import { freeze } from 'immer';
+import { freezeState } from '../state/freeze.ts';
 import type { SiteState } from '../state/model.ts';
 import { checkSite } from '../state/invariants.ts';
 import { listDataDir } from './files.ts';
@@ -105,7 +105,7 @@ export function restore(dir: string, log: Logger = consoleLogger, options: { rea
   }
   const shaped = migrateState(state);
   if (shaped.migrated) log.info(`${chosen.path}: site data of snapshot version ${chosen.header.version} brought to version ${SNAPSHOT_VERSION}`);
-  state = freeze(shaped.state, true);
+  state = freezeState(shaped.state);
   const problems = checkSite(state);
   if (problems.length) {
     throw new RestoreError(`restored site from ${chosen.path} is inconsistent: ${problems.slice(0, 5).join('; ')}`);

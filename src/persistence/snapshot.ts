@@ -10,7 +10,7 @@
 // A file whose trailer is missing or does not match is corrupt and is never used.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { freeze } from 'immer';
+import { freezeState } from '../state/freeze.ts';
 import { decode, encode } from './codec.ts';
 import type { ContentNode, NodeBucket, SiteState, VersionEntry } from '../state/model.ts';
 import { emptyLevel } from '../state/nodes.ts';
@@ -239,7 +239,7 @@ export function parseSnapshot(path: string, bytes: Buffer, options: ReadOptions 
       throw new SnapshotError(path, `header says ${header.nodeCount} objects, found ${count}`);
     }
     if (!options.raw) state = migrateState(state).state;
-    return { header, state: freeze(state, true), size: bytes.length };
+    return { header, state: freezeState(state), size: bytes.length };
   } catch (err) {
     if (err instanceof SnapshotError) throw err;
     throw new SnapshotError(path, `unreadable content (${(err as Error).message})`);

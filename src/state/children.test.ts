@@ -3,7 +3,7 @@
 // commit, on folders large enough to split and merge chunks and trie leaves. After every step the
 // record is sound (checkChildren), reads agree with the model, and replaying the step's patches
 // (the journal) on the state before gives the state after.
-import { applyPatches, enablePatches, freeze, produceWithPatches } from 'immer';
+import { applyPatches, enablePatches, freeze, Immer, produceWithPatches } from 'immer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -146,6 +146,39 @@ describe('children record', () => {
         // found by this property: an append into a chunk that a split earlier in the same recipe
         // had put, frozen, into a new top-level list
         examples: [[[{ k: 'insert', at: 1431188753, n: 138 }, { k: 'insert', at: 170633661, n: 139 }]]],
+      },
+    );
+  });
+
+  it('leaves the state before a write as it was when nothing is frozen (serving, freeze.ts)', () => {
+    const unfrozen = new Immer({ autoFreeze: false });
+    // each step: up to three edits in one recipe (a split then an append into a chunk of before)
+    const stepArb = fc.array(opArb, { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(fc.array(stepArb, { minLength: 1, maxLength: 12 }), (steps) => {
+        let state: Holder = {};
+        const model: [string, string][] = [];
+        for (const ops of steps) {
+          const before = structuredClone(state);
+          const [next] = unfrozen.produceWithPatches(state, (d) => ops.forEach((op) => run(op, d as Holder, model)));
+          expect(state).toEqual(before);
+          expectAgrees(next, model);
+          state = next;
+        }
+      }),
+      {
+        numRuns: 60,
+        examples: [
+          [
+            [
+              [{ k: 'insert', at: null, n: 300 }],
+              [
+                { k: 'insert', at: 10, n: 200 },
+                { k: 'insert', at: null, n: 1 },
+              ],
+            ],
+          ],
+        ],
       },
     );
   });

@@ -12,6 +12,7 @@
 // Writes replace small arrays (a chunk, a leaf) instead of splicing them, so that a change is a few
 // replace patches, never one per shifted element.
 import { current, isDraft, type Draft } from 'immer';
+import { present } from './freeze.ts';
 
 export interface Children {
   /** Number of children. */
@@ -65,20 +66,36 @@ function hash(id: string): number {
 const slot = (h: number, depth: number) => (h >>> (depth * 4)) & (WAYS - 1);
 const isBranch = (t: Trie): t is Branch => !Array.isArray(t);
 
+/** Arrays copied by `mutable`, with the children record (as seen in that recipe) they belong to. */
+const copies = new WeakMap<object, Children>();
+
 /**
- * `arr` itself when it can be changed in place (a draft, or an array made during this recipe), else
- * a copy that `put` stores in its place: an array made by this recipe (a new top-level list, say)
- * may hold frozen arrays of the state before.
+ * `arr` itself when it can be changed in place (a draft, or a copy this function made for `c` in
+ * this recipe), else a copy that `put` stores in its place. An array that is not a draft may be
+ * part of an earlier state (a new top-level list made by this recipe holds the chunks before it);
+ * the state is not frozen when serving (freeze.ts), so only this bookkeeping tells. `c` is a draft
+ * or a record made by this recipe: a later recipe sees another object.
  */
-function mutable<T>(arr: T[], put: (copy: T[]) => void): T[] {
-  if (!Object.isFrozen(arr)) return arr;
+function mutable<T>(c: Children, arr: T[], put: (copy: T[]) => void): T[] {
+  if (isDraft(arr) || copies.get(arr) === c) return arr;
   const copy = arr.slice();
+  copies.set(copy, c);
   put(copy);
   return copy;
 }
 
-/** The value as plain data: a draft's current value (cheap: unmodified parts are shared). */
+/**
+ * A draft list of numbers or strings (sizes, keys, a chunk, a trie leaf) as plain data: its
+ * current value. Never on a list of lists: current() copies every unfrozen array under a draft
+ * (the state is not frozen when serving, freeze.ts), which would copy all children.
+ */
 const plain = <T>(x: T): T => (isDraft(x) ? (current(x as Draft<T>) as T) : x);
+
+/** The chunks of `c.order` as they are now, the chunks themselves not copied (a drafted one: its current value). */
+const chunksOf = (c: Children): string[][] => present(c.order);
+
+/** `c` for reading, as it is now (the parts a recipe did not change are shared). */
+const readable = (c: Children): Children => present(c);
 
 export function emptyChildren(): Children {
   return { n: 0, order: [], keys: [], sizes: [], next: 0, ids: [] };
@@ -162,7 +179,7 @@ const chunkOf = (c: Children, key: number): number => c.keys.indexOf(key);
 
 /** Position of the child with short id `id` among its siblings; -1 when there is none. */
 export function childPosition(node: HasChildren, id: string): number {
-  const c = plain(node.children);
+  const c = node.children && readable(node.children);
   const found = c && typeof id === 'string' ? findLeaf(c.ids, id) : undefined;
   if (!c || !found) return -1;
   const uid = found.leaf[found.at + 1] as string;
@@ -218,10 +235,10 @@ function trieSet(c: Children, id: string, uid: string, key: number): void {
   if (!leaf) return putLeaf(c, where, [id, uid, key]);
   const i = entryIn(plain(leaf), id);
   if (i >= 0) {
-    const next = mutable(leaf, (l) => putLeaf(c, where, l));
+    const next = mutable(c, leaf, (l) => putLeaf(c, where, l));
     next[i + 1] = uid;
     next[i + 2] = key;
-  } else if (leaf.length / TRIPLE < LEAF || depth >= MAX_DEPTH) mutable(leaf, (l) => putLeaf(c, where, l)).push(id, uid, key);
+  } else if (leaf.length / TRIPLE < LEAF || depth >= MAX_DEPTH) mutable(c, leaf, (l) => putLeaf(c, where, l)).push(id, uid, key);
   else putLeaf(c, where, split([...plain(leaf), id, uid, key], depth));
 }
 
@@ -256,14 +273,15 @@ function putChunk(c: Children, ci: number, pairs: string[]): void {
     const half = Math.floor(size / 2) * PAIR;
     const key = c.next++;
     const tail = pairs.slice(half);
-    c.order = [...plain(c.order).slice(0, ci), pairs.slice(0, half), tail, ...plain(c.order).slice(ci + 1)];
+    const order = chunksOf(c);
+    c.order = [...order.slice(0, ci), pairs.slice(0, half), tail, ...order.slice(ci + 1)];
     c.keys = [...plain(c.keys).slice(0, ci + 1), key, ...plain(c.keys).slice(ci + 1)];
     c.sizes = [...plain(c.sizes).slice(0, ci), half / PAIR, tail.length / PAIR, ...plain(c.sizes).slice(ci + 1)];
     for (let i = 0; i < tail.length; i += PAIR) trieSet(c, tail[i + 1], tail[i], key);
     return;
   }
   if (size === 0) {
-    c.order = plain(c.order).filter((_, k) => k !== ci);
+    c.order = chunksOf(c).filter((_, k) => k !== ci);
     c.keys = plain(c.keys).filter((_, k) => k !== ci);
     c.sizes = plain(c.sizes).filter((_, k) => k !== ci);
     return;
@@ -276,7 +294,8 @@ function putChunk(c: Children, ci: number, pairs: string[]): void {
       const neighbour = plain(c.order[other]);
       const joined = other < ci ? neighbour.concat(pairs) : pairs.concat(neighbour);
       const [lo, hi] = other < ci ? [other, ci] : [ci, other];
-      c.order = [...plain(c.order).slice(0, lo), joined, ...plain(c.order).slice(hi + 1)];
+      const order = chunksOf(c);
+      c.order = [...order.slice(0, lo), joined, ...order.slice(hi + 1)];
       c.keys = [...plain(c.keys).slice(0, lo), key, ...plain(c.keys).slice(hi + 1)];
       c.sizes = [...sizes.slice(0, lo), joined.length / PAIR, ...sizes.slice(hi + 1)];
       for (let i = 0; i < pairs.length; i += PAIR) trieSet(c, pairs[i + 1], pairs[i], key);
@@ -302,7 +321,7 @@ export function insertChild(node: HasChildren, id: string, uid: string, pos?: nu
       trieSet(c, id, uid, key);
     } else {
       // the common case, an append: two small add patches
-      mutable(c.order[last], (chunk) => (c.order[last] = chunk)).push(uid, id);
+      mutable(c, c.order[last], (chunk) => (c.order[last] = chunk)).push(uid, id);
       c.sizes[last] += 1;
       trieSet(c, id, uid, plain(c.keys)[last]);
     }
@@ -361,7 +380,7 @@ export function moveChildTo(node: HasChildren, id: string, pos: number): void {
 export function setChildOrder(node: HasChildren, ids: string[]): void {
   const c = node.children;
   if (!c) return;
-  const snapshot = { children: plain(c) };
+  const snapshot = { children: readable(c) };
   const pairs = ids.map((id) => [childUid(snapshot, id), id] as const);
   if (pairs.length !== c.n || pairs.some(([uid]) => uid === undefined)) throw new Error('setChildOrder: not a permutation of the children');
   const fresh = emptyChildren();
@@ -374,7 +393,8 @@ export function setChildOrder(node: HasChildren, ids: string[]): void {
 export function placeChildren(node: HasChildren, ids: string[], slots: number[]): void {
   const c = node.children;
   if (!c) return;
-  const moved = ids.map((id) => ({ id, uid: childUid({ children: plain(c) }, id)! }));
+  const before = { children: readable(c) };
+  const moved = ids.map((id) => ({ id, uid: childUid(before, id)! }));
   ids.forEach((id) => removeChild(node, id));
   const order = slots.map((slot, i) => [slot, moved[i]] as const).sort((a, b) => a[0] - b[0]);
   for (const [slot, { id, uid }] of order) insertChild(node, id, uid, slot);

@@ -1,5 +1,5 @@
 // A new, empty site: the root object, the default types, the built-in groups, default registry.
-import { freeze } from 'immer';
+import { freezeState } from './freeze.ts';
 import type { ContentNode, SiteSettings, SiteState } from './model.ts';
 import { defaultTypes, SITE_ROOT_TYPE } from '../types/defaults.ts';
 import { emptyLevel, putNode } from './nodes.ts';
@@ -55,5 +55,5 @@ export function createSite(input: NewSite): SiteState {
     blockLocalRoles: false,
   };
   putNode(state, root);
-  return freeze(state, true);
+  return freezeState(state);
 }

@@ -2,26 +2,14 @@
 // which runs one Immer recipe and hands the patches to subscribers (catalog, journal, trace).
 import { enablePatches, Immer, type Draft, type Patch } from 'immer';
 import type { SiteState } from './model.ts';
+import { freezeNew } from './freeze.ts';
 
 enablePatches();
 
 // Immer's auto-freeze deep-walks the result and calls Object.isFrozen on every child of every
 // copied object: with 100k nodes that is the 256 outer shards x their ~256 inner maps, per write.
-// Instead freeze only what the commit created: objects that differ from their counterpart before.
+// Instead freeze.ts freezes only what the commit created (and only when freezing is on).
 const immer = new Immer({ autoFreeze: false });
-
-function freezeNew(next: unknown, prev: unknown): void {
-  if (next === prev || next === null || typeof next !== 'object' || Object.isFrozen(next)) return;
-  Object.freeze(next);
-  const old = prev !== null && typeof prev === 'object' ? (prev as Record<string, unknown>) : undefined;
-  if (Array.isArray(next)) {
-    // by index: Object.keys would make a string per slot (the UID index has arrays of 256)
-    const was = Array.isArray(old) ? old : undefined;
-    for (let i = 0; i < next.length; i++) freezeNew(next[i], was?.[i]);
-    return;
-  }
-  for (const key of Object.keys(next)) freezeNew((next as Record<string, unknown>)[key], old && Object.hasOwn(old, key) ? old[key] : undefined);
-}
 
 export interface Commit {
   before: SiteState;

@@ -1,7 +1,8 @@
 // Versions of versioned types (cms.versioning behavior, `versioning_enabled` not false): one on
 // creation and one on each edit, kept in the node (an append; the field values are shared with
 // the state they were saved from, so a version costs one small record).
-import { current, isDraft, type Draft } from 'immer';
+import type { Draft } from 'immer';
+import { present } from '../../state/freeze.ts';
 import type { ApiRequest } from '../../http/types.ts';
 import type { ContentNode, SiteState, VersionEntry } from '../../state/model.ts';
 import { mustGetNode } from '../../state/nodes.ts';
@@ -23,7 +24,7 @@ export function recordVersion(draft: Draft<SiteState>, uid: string, req: ApiRequ
   const first = !node.versions?.length;
   const note = typeof changeNote === 'string' && changeNote ? changeNote : first ? INITIAL_VERSION : '';
   const entry: VersionEntry = {
-    fields: isDraft(node.fields) ? current(node.fields) : node.fields,
+    fields: present(node.fields),
     actor: req.principal.id ?? 'Anonymous User',
     time: req.now,
     comment: note,
