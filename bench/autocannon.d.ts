@@ -13,7 +13,7 @@ declare module 'autocannon' {
     method?: string;
     body?: string;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    requests?: { method?: string; setupRequest?: (req: any) => any }[];
+    requests?: { method?: string; setupRequest?: (req: any, context: any) => any; onResponse?: (status: number, body: string, context: any) => void }[];
   }
   interface Histogram {
     average: number;

@@ -2,7 +2,8 @@
 // print their own tables). Figures only, no assertions.
 //   BENCH_SECONDS (get, default 5), BENCH_STARTUP_RUNS (3), BENCH_FIXTURE (demo),
 //   BENCH_SIZES (1000,100000), BENCH_WRITES (2000), BENCH_STALL_SECONDS (20) tune them; folders.ts
-//   and its BENCH_FOLDER_* and BENCH_BULK* variables the big-folder series.
+//   and its BENCH_FOLDER_* and BENCH_BULK* variables the big-folder series, spread-writes.ts and
+//   BENCH_SPREAD* the writes into a 100k-object site.
 import { benchGet } from './get.ts';
 import { printTable, type Row } from './lib.ts';
 import { benchStartup } from './startup.ts';
@@ -13,6 +14,7 @@ import { benchSetupTeardown } from './setup-teardown.ts';
 import { benchStall } from './stall.ts';
 import { benchRichText } from './rich-text.ts';
 import { benchFolders } from './folders.ts';
+import { benchSpreadWrites } from './spread-writes.ts';
 import { spawnSync } from 'node:child_process';
 
 const parts: [string, () => Promise<Row[]>][] = [
@@ -25,6 +27,7 @@ const parts: [string, () => Promise<Row[]>][] = [
   ['stall', benchStall],
   ['rich-text', benchRichText],
   ['folders', benchFolders],
+  ['spread', benchSpreadWrites],
 ];
 const rows: Row[] = [];
 for (const [name, run] of parts) {

@@ -1,0 +1,62 @@
+// Writes in general (issue 12, goal 3): POST from 10 concurrent clients into a site of 100,000
+// objects (serve-folder.ts SPREAD: folders of 500 documents), each request into the next folder
+// in turn; every answer is checked (201, a Document in the folder it was sent to, its title), and
+// afterwards the catalog must count exactly the documents made.
+//   BENCH_SPREAD (100000), BENCH_SPREAD_POSTS (30000), BENCH_SPREAD_CLIENTS (10)
+//   npx tsx bench/spread-writes.ts
+import autocannon from 'autocannon';
+import { withFolderServer } from './folders.ts';
+import { fmt, isMain, printTable, type Row } from './lib.ts';
+
+const SPREAD = Number(process.env.BENCH_SPREAD ?? 100_000);
+const POSTS = Number(process.env.BENCH_SPREAD_POSTS ?? 30_000);
+const CLIENTS = Number(process.env.BENCH_SPREAD_CLIENTS ?? 10);
+const PER_FOLDER = 500; // as serve-folder.ts
+const HEADERS = { Authorization: 'Basic ' + Buffer.from('admin:admin').toString('base64'), 'Content-Type': 'application/json', Accept: 'application/json' };
+
+async function documents(base: string): Promise<number> {
+  const res = await fetch(`${base}/@search?portal_type=Document&b_size=1`, { headers: HEADERS });
+  return ((await res.json()) as { items_total: number }).items_total;
+}
+
+export async function benchSpreadWrites(): Promise<Row[]> {
+  return withFolderServer({ SPREAD: String(SPREAD) }, async (base) => {
+    const folders = Math.max(1, Math.floor(SPREAD / (PER_FOLDER + 1)));
+    const before = await documents(base);
+    const site = new URL(base).pathname;
+    let next = 0;
+    let wrong = 0;
+    const requests = [
+      {
+        method: 'POST',
+        setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
+          const n = next++;
+          context.folder = `f${n % folders}`;
+          context.title = `Spread document ${n}`;
+          return { ...req, path: `${site}/${context.folder}`, body: JSON.stringify({ '@type': 'Document', title: context.title }) };
+        },
+        onResponse: (status: number, body: string, context: Record<string, unknown>) => {
+          const doc = status === 201 ? (JSON.parse(body) as { '@id': string; '@type': string; title: string }) : undefined;
+          const ok = doc && doc['@type'] === 'Document' && doc.title === context.title && doc['@id'].startsWith(`${base}/${context.folder}/`);
+          if (!ok) wrong++;
+        },
+      },
+    ];
+    // by count, not duration: no request is left in flight when a run ends
+    const run = (amount: number) => autocannon({ url: `${base}/f0`, connections: CLIENTS, amount, sampleInt: 10, headers: HEADERS, requests });
+    const warm = await run(Math.min(2000, POSTS));
+    const t0 = performance.now();
+    const r = await run(POSTS);
+    const seconds = (performance.now() - t0) / 1000;
+    const made = (await documents(base)) - before;
+    const answered = r['2xx'] + r.non2xx;
+    const rate = r['2xx'] / seconds;
+    return [
+      { part: 'spread', what: `POST into a site of ${SPREAD.toLocaleString('en')} objects, ${CLIENTS} clients, ${POSTS} POSTs`, value: `${fmt(rate, 0)} POST/s (p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms)`, goal: '>= 5000/s', ok: rate >= 5000 },
+      { part: 'spread', what: 'answers checked (201, the folder, the title) / wrong / errors', value: `${answered} / ${wrong} / ${r.errors}`, ok: wrong === 0 && r.errors === 0 },
+      { part: 'spread', what: 'documents made (catalog count after minus before) / 201 answers', value: `${made} / ${warm['2xx'] + r['2xx']}`, ok: made === warm['2xx'] + r['2xx'] },
+    ];
+  });
+}
+
+if (isMain(import.meta.url)) printTable(await benchSpreadWrites());
