@@ -1,7 +1,8 @@
 // Media types of stored files (supplement-2 §4.1): which declared types are accepted on upload,
 // how a stored type is normalised, and which types a browser may be shown inline. The syntax
-// check is the `content-type` package's (RFC 9110 type/subtype tokens).
-import { isTypeValid, parse } from 'content-type';
+// check is the `whatwg-mimetype` package's (WHATWG MIME Sniffing: type/subtype are HTTP tokens;
+// parameters are read leniently, as browsers do). It supports Node 20, unlike content-type@3.
+import { MIMEType } from 'whatwg-mimetype';
 
 /** Longest declared media type accepted (real ones are far shorter). */
 export const MAX_MEDIA_TYPE = 255;
@@ -12,7 +13,7 @@ const PRINTABLE = /^[\x20-\x7e]+$/;
 /** A declared type fit to store and to send back verbatim as a `Content-Type` header. */
 export function isValidMediaType(value: unknown): value is string {
   if (typeof value !== 'string' || value.length > MAX_MEDIA_TYPE || !PRINTABLE.test(value)) return false;
-  return isTypeValid(parse(value).type);
+  return MIMEType.parse(value) !== null;
 }
 
 /** Plone's normalisation: everything from the first `;` dropped, all whitespace removed, lower-cased. */
