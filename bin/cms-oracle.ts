@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { FixtureError, FixtureNotFoundError } from '../src/fixtures/errors.ts';
 import { resolveFixture } from '../src/fixtures/read.ts';
 import { parseBoolean } from '../src/http/query.ts';
+import { answerClientErrors } from '../src/http/client-error.ts';
 import { createPersistentServer, DEFAULT_SNAPSHOT_INTERVAL } from '../src/persistence/boot.ts';
 import { DataDirInUseError } from '../src/persistence/files.ts';
 import { RestoreError, type Logger } from '../src/persistence/restore.ts';
@@ -261,6 +262,7 @@ async function main(): Promise<number | undefined> {
       : `fixture ${config.fixture}${loaded}`;
     console.log(`cms-oracle: ${url} ready in ${Math.round(performance.now())} ms (${origin}; Manager account: ${config.admin.user})`);
   });
+  answerClientErrors(http);
   http.on('error', (err: NodeJS.ErrnoException) => {
     console.error(`cms-oracle: cannot listen on ${host}:${port}: ${err.code === 'EADDRINUSE' ? 'address in use' : err.message}`);
     process.exit(1);

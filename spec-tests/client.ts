@@ -143,10 +143,12 @@ export async function listen(options: ConnectOptions = {}): Promise<Listening> {
   if (remote) return { base: remote.replace(/\/$/, ''), admin, close: async () => {} };
   const { createServer } = await import('../src/server.ts');
   const { serve } = await import('@hono/node-server');
+  const { answerClientErrors } = await import('../src/http/client-error.ts');
   const sitePath = preset?.sitePath ?? '/Plone';
   const server = await createServer({ volto: options.volto, fixture: options.fixture ?? preset?.fixture, admin, sitePath, robotRemote: preset?.robotRemote });
   const http = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    answerClientErrors(s);
   });
   const { port } = http.address() as { port: number };
   return {
