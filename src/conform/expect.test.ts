@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { absent, anyString, compare, containing, exactly, nullable, oneOf, sameMembers, show, without } from './expect.ts';
 import { redact } from './http.ts';
-import { decodeResponse, encodeCall, XmlRpcFault } from './xmlrpc.ts';
 
 describe('compare', () => {
   it('matches objects partially and lists each difference with its path', () => {
@@ -55,27 +54,5 @@ describe('redact', () => {
       nested: [{ new_password: '(redacted)', token: 'eyJ…(token redacted)' }],
       title: 'kept',
     });
-  });
-});
-
-describe('XML-RPC', () => {
-  it('writes calls and reads answers, structs and arrays included', () => {
-    const call = encodeCall('run_keyword', ['remote_zodb_setup', ['layer & <co>']]);
-    expect(call).toContain('<methodName>run_keyword</methodName>');
-    expect(call).toContain('<string>layer &amp; &lt;co&gt;</string>');
-    const answer = `<?xml version='1.0'?><methodResponse><params><param><value><struct>
-      <member><name>status</name><value><string>PASS</string></value></member>
-      <member><name>return</name><value><nil/></value></member>
-      <member><name>n</name><value><int>3</int></value></member>
-      <member><name>list</name><value><array><data><value>a b</value><value><boolean>1</boolean></value></data></array></value></member>
-    </struct></value></param></params></methodResponse>`;
-    expect(decodeResponse(answer)).toEqual({ status: 'PASS', return: null, n: 3, list: ['a b', true] });
-  });
-
-  it('turns a fault into an error', () => {
-    const fault = `<methodResponse><fault><value><struct><member><name>faultCode</name><value><int>-1</int></value></member>
-      <member><name>faultString</name><value><string>boom</string></value></member></struct></value></fault></methodResponse>`;
-    expect(() => decodeResponse(fault)).toThrow(XmlRpcFault);
-    expect(() => decodeResponse('<html></html>')).toThrow('not an XML-RPC methodResponse');
   });
 });

@@ -2,7 +2,9 @@
 // features does it offer? Checks needing an absent feature are then "not applicable".
 import { basic, Recorder, TransportError, type Connection, type Reply } from './http.ts';
 import type { Feature, FeatureReport } from './model.ts';
-import { decodeResponse, encodeCall, type XmlRpcValue } from './xmlrpc.ts';
+import { parseMethodResponse } from '../lib/xmlrpc/read.ts';
+import type { RpcValue } from '../lib/xmlrpc/value.ts';
+import { methodCall } from '../lib/xmlrpc/write.ts';
 
 /** The server cannot be reached or does not answer like a site of the interface (exit code 2). */
 export class UnreachableError extends Error {}
@@ -23,15 +25,15 @@ export const ROBOT_LAYER = 'plone.app.robotframework.testing.PLONE_ROBOT_TESTING
 const ok2xx = (r: Reply) => r.status >= 200 && r.status < 300;
 
 /** Calls a RobotRemote method; undefined when the server does not answer XML-RPC there. */
-export async function robotCall(rec: Recorder, method: string, params: XmlRpcValue[]): Promise<XmlRpcValue | undefined> {
+export async function robotCall(rec: Recorder, method: string, params: RpcValue[]): Promise<RpcValue | undefined> {
   const r = await rec.request('POST', '/RobotRemote', {
     auth: 'anonymous',
-    raw: encodeCall(method, params),
+    raw: methodCall(method, params),
     headers: { 'Content-Type': 'text/xml', Accept: 'text/xml' },
   });
   if (r.status !== 200 || !/xml/.test(r.headers.get('content-type') ?? '')) return undefined;
   try {
-    return decodeResponse(r.text);
+    return parseMethodResponse(r.text);
   } catch {
     return undefined;
   }

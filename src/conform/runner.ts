@@ -218,7 +218,7 @@ export class ConformanceRun {
 }
 
 function isPass(value: unknown): boolean {
-  return !!value && typeof value === 'object' && (value as { status?: unknown }).status === 'PASS';
+  return value instanceof Map && value.get('status') === 'PASS';
 }
 
 function failureOf(err: unknown, t: CheckContext): Pick<CheckResult, 'reason' | 'failure'> {

@@ -7,7 +7,7 @@ import { getNode } from '../../state/nodes.ts';
 import { pathOf, traverse } from '../../state/select.ts';
 import { arg, KeywordError, sendOk, splitNamed, text, type Keyword, type KeywordCall } from './keyword.ts';
 import { samplePdfUpload, samplePngUpload } from './sample-files.ts';
-import type { RpcValue } from './xmlrpc.ts';
+import type { RpcValue } from '../../lib/xmlrpc/value.ts';
 
 /** An object by UID, or by physical path (`/plone/news`) or path below the site root. */
 export function findObject(state: SiteState, sitePath: string[], uidOrPath: string): ContentNode | undefined {

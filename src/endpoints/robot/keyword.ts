@@ -3,7 +3,7 @@
 import type { Principal } from '../../auth/principal.ts';
 import type { ApiResponse, Services } from '../../http/types.ts';
 import type { Store } from '../../state/store.ts';
-import type { RpcValue } from './xmlrpc.ts';
+import type { RpcValue } from '../../lib/xmlrpc/value.ts';
 
 /** A keyword failed: answered as a FAIL result with this message (Python's `str(exception)`). */
 export class KeywordError extends Error {}

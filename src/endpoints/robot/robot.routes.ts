@@ -17,7 +17,9 @@ import { contentKeywords } from './content-keywords.ts';
 import { arityProblem, KeywordError, text, type Keyword, type KeywordCall } from './keyword.ts';
 import { siteKeywords } from './site-keywords.ts';
 import { userKeywords } from './user-keywords.ts';
-import { faultResponse, methodResponse, parseMethodCall, RpcError, type RpcStruct, type RpcValue } from './xmlrpc.ts';
+import { parseMethodCall } from '../../lib/xmlrpc/read.ts';
+import { RpcError, type RpcStruct, type RpcValue } from '../../lib/xmlrpc/value.ts';
+import { faultResponse, methodResponse } from '../../lib/xmlrpc/write.ts';
 
 export const ROBOT_REMOTE = 'RobotRemote';
 

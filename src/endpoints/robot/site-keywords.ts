@@ -8,7 +8,7 @@ import type { SiteState } from '../../state/model.ts';
 import { translationIn } from '../../i18n/translate.ts';
 import { findAddon, installedAddons, type AddonDef } from '../addons/catalog.ts';
 import { arg, KeywordError, sendOk, text, truthy, type Keyword, type KeywordCall } from './keyword.ts';
-import type { RpcValue } from './xmlrpc.ts';
+import type { RpcValue } from '../../lib/xmlrpc/value.ts';
 
 /** One commit as the site owner, recorded in the transaction log like a request's. */
 export function commitAsSystem(call: KeywordCall, what: string, recipe: (draft: Draft<SiteState>) => void): void {

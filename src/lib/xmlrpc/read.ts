@@ -1,21 +1,13 @@
-// XML-RPC (the transport of Robot Framework's remote libraries): reading a methodCall and writing
-// a methodResponse or a fault, in the shape Python's xmlrpc module gives them (supplement-2 1.1).
-// The XML is read by fast-xml-parser (a maintained parser: well-formedness checks, entities,
-// CDATA); this file only maps its element tree to values.
+// Reading XML-RPC documents (a methodCall on the server, a methodResponse in the client) strictly:
+// anything that is not XML-RPC throws RpcError. The XML is read by fast-xml-parser (a maintained
+// parser: well-formedness checks, entities, CDATA); this file only maps its element tree to values.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-
-/** An XML-RPC value: null is `<nil/>`, Uint8Array is `<base64>`, Date is `<dateTime.iso8601>`. */
-export type RpcValue = string | number | boolean | null | Date | Uint8Array | RpcValue[] | RpcStruct;
-/** A struct: member order is kept (Python dicts keep insertion order). */
-export type RpcStruct = Map<string, RpcValue>;
+import { RpcError, RpcFault, type RpcStruct, type RpcValue } from './value.ts';
 
 export interface MethodCall {
   method: string;
   params: RpcValue[];
 }
-
-/** The call cannot be read: answered with an XML-RPC fault. */
-export class RpcError extends Error {}
 
 /** fast-xml-parser's ordered form: each node is `{tag: children}` or `{'#text': text}`. */
 type XmlNode = Record<string, unknown>;
@@ -125,8 +117,8 @@ function readValue(value: XmlNode, depth: number): RpcValue {
   }
 }
 
-/** Read a methodCall document. */
-export function parseMethodCall(xml: string): MethodCall {
+/** The one root element of a document, which must be `<root>`. */
+function rootOf(xml: string, root: string): XmlNode {
   if (xml.toUpperCase().includes('<!DOCTYPE')) throw new RpcError('document type declarations are not accepted');
   let roots: XmlNode[];
   try {
@@ -137,59 +129,40 @@ export function parseMethodCall(xml: string): MethodCall {
     // the parser's own limits (nesting depth, entity expansion) end up here too
     throw err instanceof RpcError ? err : new RpcError(`not well-formed XML: ${(err as Error)?.message ?? String(err)}`);
   }
-  if (roots.length !== 1 || tagOf(roots[0]) !== 'methodCall') throw new RpcError('the document must be one <methodCall>');
-  const call = roots[0];
-  const method = textOf(only(call, 'methodName', 'methodCall')).trim();
-  if (!method) throw new RpcError('<methodName> is empty');
-  const parts = elements(call, 'methodCall');
-  const params = parts.find((p) => tagOf(p) === 'params');
-  if (parts.some((p) => !['methodName', 'params'].includes(tagOf(p)))) throw new RpcError('<methodCall> holds <methodName> and <params> only');
-  const values = (params ? elements(params, 'params') : []).map((param) => {
+  if (roots.length !== 1 || tagOf(roots[0]) !== root) throw new RpcError(`the document must be one <${root}>`);
+  return roots[0];
+}
+
+function readParams(params: XmlNode | undefined): RpcValue[] {
+  return (params ? elements(params, 'params') : []).map((param) => {
     if (tagOf(param) !== 'param') throw new RpcError('<params> holds <param> elements only');
     return readValue(only(param, 'value', 'param'), 0);
   });
-  return { method, params: values };
 }
 
-// ------------------------------------------------------------------ writing
+/** Read a methodCall document. */
+export function parseMethodCall(xml: string): MethodCall {
+  const call = rootOf(xml, 'methodCall');
+  const method = textOf(only(call, 'methodName', 'methodCall')).trim();
+  if (!method) throw new RpcError('<methodName> is empty');
+  const parts = elements(call, 'methodCall');
+  if (parts.some((p) => !['methodName', 'params'].includes(tagOf(p)))) throw new RpcError('<methodCall> holds <methodName> and <params> only');
+  return { method, params: readParams(parts.find((p) => tagOf(p) === 'params')) };
+}
 
-/** Text for an XML element: `&`, `<`, `>` escaped; characters XML 1.0 cannot carry dropped. */
-export function escapeXml(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '&') out += '&amp;';
-    else if (ch === '<') out += '&lt;';
-    else if (ch === '>') out += '&gt;';
-    else if (c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || c >= 0x10000) out += ch;
+/** The value of a methodResponse document; a `<fault>` throws RpcFault. */
+export function parseMethodResponse(xml: string): RpcValue {
+  const response = rootOf(xml, 'methodResponse');
+  const [part, ...rest] = elements(response, 'methodResponse');
+  if (!part || rest.length) throw new RpcError('<methodResponse> must hold one <params> or <fault>');
+  if (tagOf(part) === 'fault') {
+    const fault = readValue(only(part, 'value', 'fault'), 0);
+    const code = fault instanceof Map ? fault.get('faultCode') : undefined;
+    const text = fault instanceof Map ? fault.get('faultString') : fault;
+    throw new RpcFault(typeof code === 'number' ? code : undefined, typeof text === 'string' && text ? text : 'XML-RPC fault');
   }
-  return out;
-}
-
-function dumpValue(value: RpcValue | undefined): string {
-  if (value === null || value === undefined) return '<value><nil/></value>';
-  if (typeof value === 'string') return `<value><string>${escapeXml(value)}</string></value>`;
-  if (typeof value === 'boolean') return `<value><boolean>${value ? 1 : 0}</boolean></value>`;
-  if (typeof value === 'number') {
-    return Number.isInteger(value) && Math.abs(value) < 2 ** 31 ? `<value><int>${value}</int></value>` : `<value><double>${Number.isFinite(value) ? value : 0}</double></value>`;
-  }
-  if (value instanceof Date) return `<value><dateTime.iso8601>${value.toISOString().replace(/[-]|\.\d{3}Z$/g, '')}</dateTime.iso8601></value>`;
-  if (value instanceof Uint8Array) return `<value><base64>\n${Buffer.from(value).toString('base64')}\n</base64></value>`;
-  if (Array.isArray(value)) return `<value><array><data>\n${value.map((v) => dumpValue(v) + '\n').join('')}</data></array></value>`;
-  const members = [...value].map(([k, v]) => `<member>\n<name>${escapeXml(k)}</name>\n${dumpValue(v)}\n</member>\n`).join('');
-  return `<value><struct>\n${members}</struct></value>`;
-}
-
-/** A methodResponse carrying one value. */
-export function methodResponse(value: RpcValue): string {
-  return `<?xml version='1.0'?>\n<methodResponse>\n<params>\n<param>\n${dumpValue(value)}\n</param>\n</params>\n</methodResponse>\n`;
-}
-
-/** A methodResponse carrying a fault. */
-export function faultResponse(code: number, message: string): string {
-  const fault: RpcStruct = new Map<string, RpcValue>([
-    ['faultCode', code],
-    ['faultString', message],
-  ]);
-  return `<?xml version='1.0'?>\n<methodResponse>\n<fault>\n${dumpValue(fault)}\n</fault>\n</methodResponse>\n`;
+  if (tagOf(part) !== 'params') throw new RpcError('<methodResponse> must hold one <params> or <fault>');
+  const values = readParams(part);
+  if (values.length !== 1) throw new RpcError('a methodResponse carries one value');
+  return values[0];
 }

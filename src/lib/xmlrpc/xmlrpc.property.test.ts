@@ -1,9 +1,11 @@
 // Property: reading any text as an XML-RPC call either gives a call or throws RpcError (answered
 // as a fault) — never another error (which would be a 500); and any value written by
-// methodResponse reads back equal (strings keep every character XML can carry).
+// methodCall or methodResponse reads back equal (strings keep every character XML can carry).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { methodResponse, parseMethodCall, RpcError, type RpcValue } from './xmlrpc.ts';
+import { parseMethodCall, parseMethodResponse } from './read.ts';
+import { RpcError, RpcFault, type RpcValue } from './value.ts';
+import { methodCall, methodResponse } from './write.ts';
 
 const fragment = fc.constantFrom('<methodCall>', '</methodCall>', '<methodName>', '</methodName>', 'run_keyword', '<params>', '</params>',
   '<param>', '</param>', '<value>', '</value>', '<string>', '</string>', '<array>', '<data>', '</data>', '</array>', '<struct>', '<member>',
@@ -44,13 +46,34 @@ describe('XML-RPC reading', () => {
     );
   });
 
-  it('values written as a response read back equal', () => {
+  it('values written in a call read back equal', () => {
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 3 }), (values) => {
+        expect(parseMethodCall(methodCall('echo', values))).toEqual({ method: 'echo', params: values.map(carried) });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('values written in a response read back equal', () => {
     fc.assert(
       fc.property(value, (v) => {
-        const response = methodResponse(v).replace('<methodResponse>', '<methodCall><methodName>echo</methodName>').replace('</methodResponse>', '</methodCall>');
-        expect(parseMethodCall(response).params).toEqual([carried(v)]);
+        expect(parseMethodResponse(methodResponse(v))).toEqual(carried(v));
       }),
-      { numRuns: 500 },
+      { numRuns: 300 },
+    );
+  });
+
+  it('any text read as a response: a value, an RpcError or an RpcFault, nothing else', () => {
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 40 }).map((a) => a.join('').replace(/methodCall/g, 'methodResponse')), (text) => {
+        try {
+          parseMethodResponse(text);
+        } catch (err) {
+          expect(err instanceof RpcError || err instanceof RpcFault).toBe(true);
+        }
+      }),
+      { numRuns: 1000 },
     );
   });
 });
