@@ -30,6 +30,7 @@ export const PERMISSION_ROLES: Record<string, string[]> = {
   'Set own properties': ['Authenticated', M, SA],
   'Change local roles': [M, SA, 'Owner'],
   'Manage Context Aliases': [M, SA, 'Owner', 'Editor'],
+  'Modify constrain types': [M, SA, 'Owner'],
   'Manage Portal Aliases': [M, SA],
   'Copy or Move': [M, SA, 'Owner', 'Editor', 'Contributor'],
   'CMFEditions: Access previous versions': [M, SA, 'Owner', 'Editor', 'Reviewer', 'Contributor'],

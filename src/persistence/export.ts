@@ -80,6 +80,12 @@ export function fixtureFromState(state: SiteState, options: ExportOptions = {}):
       if (Object.hasOwn(TRANSITIONS, node.reviewState)) body.review_state = node.reviewState;
       else warnings.push(`${path}: review state "${node.reviewState}" cannot be expressed; left private`);
     }
+    const constrains = node.constrainTypes;
+    if (constrains) {
+      body.constrain_types_mode = constrains.mode;
+      if (constrains.locallyAllowed) body.locally_allowed_types = constrains.locallyAllowed;
+      if (constrains.immediatelyAddable) body.immediately_addable_types = constrains.immediatelyAddable;
+    }
     const granted = Object.entries(node.localRoles).some(([, roles]) => roles.some((r) => r !== 'Owner'));
     if (granted || node.blockLocalRoles) warnings.push(`${path}: local roles not exported`);
     created.add(node.uid);

@@ -44,6 +44,18 @@ export interface ContentNode {
   versions?: VersionEntry[];
   /** The object's comments (its conversation), in creation order. */
   comments?: CommentEntry[];
+  /** Addable-type restrictions of a folderish object (behavior `cms.constraintypes`); absent: acquire. */
+  constrainTypes?: ConstrainTypes;
+}
+
+/**
+ * Plone's "restrict addable types" (plone.app.dexterity ConstrainTypesBehavior): mode -1 acquires
+ * from the parent, 0 uses the types' own rules, 1 uses the lists below (an absent list: no restriction).
+ */
+export interface ConstrainTypes {
+  mode: -1 | 0 | 1;
+  locallyAllowed?: string[];
+  immediatelyAddable?: string[];
 }
 
 /** One comment ("Discussion Item") of a content object; replies name their parent comment. */

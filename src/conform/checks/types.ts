@@ -1,6 +1,6 @@
 // @types: addable types of a context, type schemas (JSON Schema), fieldsets and fields.
 import { anyArray, anyBoolean, anyString, containing, nonEmptyString, satisfies } from '../expect.ts';
-import { family, seed, supplement } from './define.ts';
+import { family, seed, supplement, supplement2 } from './define.ts';
 
 export default family('types', [
   {
@@ -23,6 +23,29 @@ export default family('types', [
     title: 'Each listed type also has its id',
     async run(t) {
       t.like((await t.get('/@types')).body, containing([{ id: 'Document', '@id': t.url('/@types/Document') }]), 'the types');
+    },
+  },
+  {
+    id: 'types.list.acceptance-news-and-events-constrained',
+    level: 'SHOULD',
+    source: supplement2('2.3 (news, events: constrain mode enabled, immediately addable News Item / Event)'),
+    title: 'On the acceptance site, /news and /events offer every type but only News Item / Event immediately (run only where RobotRemote marks the acceptance site)',
+    needs: ['robot-remote'],
+    async run(t) {
+      for (const [folder, type] of [['/news', 'News Item'], ['/events', 'Event']]) {
+        const r = await t.get(`${folder}/@types`);
+        t.status(r, 200, `GET ${folder}/@types`);
+        t.like(
+          r.body,
+          containing([
+            { '@id': t.url(`/@types/${type}`), addable: true, immediately_addable: true },
+            { '@id': t.url('/@types/Document'), addable: true, immediately_addable: false },
+          ]),
+          `the types of ${folder}`,
+        );
+        const immediately = Array.isArray(r.body) ? r.body.filter((i: { immediately_addable?: unknown }) => i.immediately_addable === true).length : -1;
+        t.like(immediately, 1, `the number of immediately addable types in ${folder}`);
+      }
     },
   },
   {

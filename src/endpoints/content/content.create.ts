@@ -16,6 +16,8 @@ import { isPreparedBlob } from './uploads.ts';
 import { recordVersion } from '../history/versions.ts';
 import { releasePath } from '../aliases/store.ts';
 import { own, recordOf } from '../../lib/records.ts';
+import { checkAddableIn } from '../types/constrains.ts';
+import { applyConstrainTypes } from './constrain-fields.ts';
 
 /** Run in the same commit after an object is created (e.g. linking a translation). */
 export type CreateHook = (draft: Draft<SiteState>, req: ApiRequest, uid: string, body: Record<string, unknown>) => void;
@@ -37,9 +39,7 @@ export function checkCreate(state: SiteState, req: ApiRequest, container: Conten
   if (typeof typeId !== 'string' || !type?.globalAllow) {
     throw forbidden(`Invalid '@type' parameter. No content type with the name '${shown(typeId)}' found`);
   }
-  const containerType = own(state.types, container.type);
-  const allowed = containerType?.allowedTypes;
-  if (!containerType?.folderish || (allowed && !allowed.includes(typeId))) throw forbidden(`Disallowed subobject type: ${typeId}`);
+  checkAddableIn(state, container, typeId);
   if (!hasPermission(state, req.principal, container, type.addPermission)) throw forbidden(`Cannot create ${typeId}`);
   if (record.UID !== undefined && !hasPermission(state, req.principal, container, 'Manage portal')) {
     throw forbidden('Setting UID of an object requires Manage Portal permission');
@@ -96,6 +96,7 @@ export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: C
     blockLocalRoles: false,
   };
   addChild(draft as SiteState, container.uid, node);
+  applyConstrainTypes(draft, req, mustGetNode(state, uid), body);
   recordVersion(draft, uid, req, body.changeNote);
   releasePath(draft, `${pathPrefix(state, container)}/${id}`);
   for (const hook of createHooks) hook(draft, req, uid, body);

@@ -14,6 +14,7 @@ import { pathOf } from '../../state/select.ts';
 import { recordVersion } from '../history/versions.ts';
 import { recordMove } from '../aliases/store.ts';
 import { own } from '../../lib/records.ts';
+import { applyConstrainTypes } from './constrain-fields.ts';
 
 /** A locked object needs the lock token in the Lock-Token header. */
 export function checkLock(node: ContentNode, req: ApiRequest): void {
@@ -99,6 +100,7 @@ export function updateContent(draft: Draft<SiteState>, req: ApiRequest, uid: str
   Object.assign(node.fields, fields);
   if (body.ordering !== undefined) applyOrdering(node, body.ordering);
   if (body.sort !== undefined) applySort(state, node, body.sort, req);
+  applyConstrainTypes(draft, req, node, body);
   if (!isRoot) node.modified = req.now;
   recordVersion(draft, uid, req, body.changeNote);
   return uid;

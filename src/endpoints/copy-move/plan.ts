@@ -9,7 +9,7 @@ import { ancestors } from '../../state/select.ts';
 import { canView, hasPermission } from '../../auth/check.ts';
 import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
 import { resolveReference } from '../content/references.ts';
-import { own } from '../../lib/records.ts';
+import { addableIn } from '../types/constrains.ts';
 
 export const denied = (req: ApiRequest) =>
   req.principal.id === null ? new ApiError(401, 'Unauthorized', '', 'null') : new ApiError(403, 'Forbidden', '', 'null');
@@ -38,9 +38,9 @@ export function resolveSources(state: SiteState, req: ApiRequest): ContentNode[]
 export function checkDestination(state: SiteState, req: ApiRequest, sources: ContentNode[]): void {
   const dest = req.context;
   if (!hasPermission(state, req.principal, dest, 'Add portal content')) throw denied(req);
-  const allowed = own(state.types, dest.type)?.allowedTypes;
+  const allowed = addableIn(state, dest).allowed;
   for (const source of sources) {
-    if (allowed && !allowed.includes(source.type)) throw forbidden(`Disallowed subobject type: ${source.type}`);
+    if (!allowed.has(source.type)) throw forbidden(`Disallowed subobject type: ${source.type}`);
     if (!hasPermission(state, req.principal, source, 'Copy or Move')) throw denied(req);
   }
 }

@@ -5,13 +5,7 @@ import type { SiteState } from '../../state/model.ts';
 import type { TypeDef } from '../../types/model.ts';
 import { SITE_ROOT_TYPE } from '../../types/defaults.ts';
 import { translate } from '../../i18n/translate.ts';
-import { own } from '../../lib/records.ts';
-
-/** The container type lets `type` in: its allowed list when it has one, else global addability. */
-export function allowedIn(container: TypeDef | undefined, type: TypeDef): boolean {
-  if (!container?.folderish) return false;
-  return container.allowedTypes ? container.allowedTypes.includes(type.id) : type.globalAllow;
-}
+import { addableIn } from './constrains.ts';
 
 /** Types never offered for adding: the site root and the multilingual folders (created by the add-on). */
 const UNLISTED = new Set([SITE_ROOT_TYPE, 'LRF', 'LIF']);
@@ -20,13 +14,14 @@ const byTitle = (a: TypeDef, b: TypeDef) => (a.title < b.title ? -1 : a.title > 
 
 export function typesList(state: SiteState, req: ApiRequest): Record<string, unknown>[] {
   const context = req.context;
-  const container = own(state.types, context.type);
+  const here = addableIn(state, context);
   return Object.values(state.types)
     .filter((t) => !UNLISTED.has(t.id))
     .map((t) => ({ ...t, title: translate(state, req, t.title) }))
     .sort(byTitle)
     .map((t) => {
-      const addable = allowedIn(container, t) && hasPermission(state, req.principal, context, t.addPermission);
-      return { '@id': `${req.url.siteUrl}/@types/${t.id}`, addable, id: t.id, immediately_addable: addable, title: t.title };
+      const addable = here.allowed.has(t.id) && hasPermission(state, req.principal, context, t.addPermission);
+      const immediately = addable && here.immediately.has(t.id);
+      return { '@id': `${req.url.siteUrl}/@types/${t.id}`, addable, id: t.id, immediately_addable: immediately, title: t.title };
     });
 }

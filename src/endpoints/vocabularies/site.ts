@@ -11,11 +11,10 @@ import { SITE_ROOT_TYPE } from '../../types/defaults.ts';
 import { LANGUAGES, METADATA_FIELD_TITLES } from '../../types/vocabularies.ts';
 import { WORKFLOWS } from '../../workflow/definitions.ts';
 import { ACTIONS } from '../actions/definitions.ts';
-import { allowedIn } from '../types/addable.ts';
+import { addableIn } from '../types/constrains.ts';
 import { fixed, type Vocabulary, type VocabularyContext } from './model.ts';
 import { TIMEZONES } from './static.ts';
 import { byTitle, plainTerms, term, termsOf, type Term } from './terms.ts';
-import { own } from '../../lib/records.ts';
 
 const V = 'cms.app.vocabularies.';
 const MODIFY = 'Modify portal content';
@@ -45,8 +44,8 @@ function userFriendlyTypes(c: VocabularyContext): Term[] {
 
 function allowedTypes(c: VocabularyContext): Term[] {
   const { state, req } = c;
-  const container = own(state.types, req.context.type);
-  const ok = (t: TypeDef) => allowedIn(container, t) && hasPermission(state, req.principal, req.context, t.addPermission);
+  const here = addableIn(state, req.context).allowed;
+  const ok = (t: TypeDef) => here.has(t.id) && hasPermission(state, req.principal, req.context, t.addPermission);
   return sorted(typeTerms(c, allTypes(state).filter(ok)));
 }
 

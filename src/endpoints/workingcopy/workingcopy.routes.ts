@@ -5,7 +5,8 @@ import { json, noContent } from '../../http/types.ts';
 import { hasPermission } from '../../auth/check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
-import { getNode } from '../../state/nodes.ts';
+import { getNode, mustGetNode } from '../../state/nodes.ts';
+import { checkAddableIn } from '../types/constrains.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { checkOutOf, workingCopyInfo, type CheckOut } from '../../serialize/working-copy.ts';
 import { cancelSchema, checkInSchema, checkOutSchema, readWorkingCopySchema } from './workingcopy.schema.ts';
@@ -47,6 +48,8 @@ export const workingCopyRoutes: Route[] = [
     permission: 'View',
     handle: (state, req) => {
       if (!mayCheckOut(state, req)) throw refused(req, 'Checkout not allowed');
+      // the copy is pasted next to the baseline, so its container must still take the type
+      checkAddableIn(state, mustGetNode(state, req.context.parent!), req.context.type);
       return {
         write: (draft) => checkOut(draft, req, req.context.uid),
         respond: (next, uid: string) => {
