@@ -9,18 +9,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { randomUUID } from 'node:crypto';
+import { createContent } from '../src/endpoints/content/content.create.ts';
+import type { ApiRequest } from '../src/http/types.ts';
 import { writeSnapshot } from '../src/persistence/snapshot.ts';
 import { createServer } from '../src/server.ts';
 import { fmt, isMain, percentile, printTable, type Row } from './lib.ts';
 import { stallDuring } from './persistence.ts';
 
-const PORT = 8111; // the robustness helper's port range (8110-8119)
+const PORT = Number(process.env.BENCH_STALL_PORT ?? 8111); // the robustness helper's port range (8110-8119)
 const AUTH = 'Basic ' + Buffer.from('admin:admin').toString('base64');
 
 /** The load generator, run in a worker so that building huge bodies does not stall the server. */
 const CLIENT = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { base, auth, seconds, only } = workerData;
+const { base, auth, seconds, only, bigFolder } = workerData;
 const json = { 'Content-Type': 'application/json', Accept: 'application/json' };
 const big = 'lorem ipsum '.repeat(440000);
 const deep = (n) => '{"a":'.repeat(n) + '{}' + '}'.repeat(n);
@@ -33,6 +36,9 @@ const hostile = [
   ['POST content, 1 MB id', () => fetch(base, { method: 'POST', headers: { ...json, Authorization: auth }, body: JSON.stringify({ '@type': 'Document', id: 'i'.repeat(1024 * 1024), title: 'x' }) })],
   ['POST @users __proto__ / valueOf', () => fetch(base + '/@users', { method: 'POST', headers: { ...json, Authorization: auth }, body: JSON.stringify({ username: Math.random() < 0.5 ? '__proto__' : 'valueOf', email: 'p@example.com', password: 'long-enough-1' }) })],
   ['POST File, 10 MB base64 upload', () => fetch(base, { method: 'POST', headers: { ...json, Authorization: auth }, body: JSON.stringify({ '@type': 'File', title: 'upload', file: { data: Buffer.alloc(7.5 * 1024 * 1024, 7).toString('base64'), encoding: 'base64', filename: 'f.bin', 'content-type': 'application/octet-stream' } }) })],
+  ['GET folder of ' + bigFolder + ' documents, b_size=1000000&fullobjects=1', () => fetch(base + '/big?b_size=1000000&fullobjects=1', { headers: { Accept: 'application/json', Authorization: auth } })],
+  ['GET @search, b_size=1000000&fullobjects=1 (' + bigFolder + ' results)', () => fetch(base + '/big/@search?portal_type=Document&b_size=1000000&fullobjects=1', { headers: { Accept: 'application/json', Authorization: auth } })],
+  ['POST Document, 5 MB rich text (catalog text analysis)', () => fetch(base, { method: 'POST', headers: { ...json, Authorization: auth, Prefer: 'return=minimal' }, body: JSON.stringify({ '@type': 'Document', title: 'long read', text: { data: '<p>' + big + '</p>', 'content-type': 'text/html', encoding: 'utf-8' } }) })],
   ['POST content, 100,000 JSON values', () => fetch(base, { method: 'POST', headers: { ...json, Authorization: auth }, body: JSON.stringify({ '@type': 'Document', title: 'many', subjects: Array.from({ length: 99000 }, (_, i) => 's' + (i % 10)) }) })],
 ];
 const end = performance.now() + seconds * 1000;
@@ -69,15 +75,31 @@ async function baselineStall(seconds: number): Promise<Row> {
   return { part: 'stall', what: `baseline, ${seconds} s of plain GETs: longest stall; small GETs p50 / p99 / max`, value: `${stall.value}; ${small.value}` };
 }
 
+/** Documents in the folder /big that the b_size=1000000 requests list (BENCH_STALL_FOLDER). */
+const BIG_FOLDER = Number(process.env.BENCH_STALL_FOLDER ?? 10_000);
+
+/** Fill /big with BIG_FOLDER documents by direct commits of the POST reducer (no HTTP). */
+function fillBigFolder(server: Awaited<ReturnType<typeof createServer>>): void {
+  const req = { now: server.clock.now(), newUid: () => randomUUID().replace(/-/g, ''), principal: { id: 'admin', fullname: 'admin', roles: ['Manager'], groups: [] } } as unknown as ApiRequest;
+  let folder = '';
+  server.store.commit((draft) => void (folder = createContent(draft, req, { parentUid: server.store.current.rootUid, body: { '@type': 'Folder', id: 'big', title: 'Big' } })));
+  for (let i = 0; i < BIG_FOLDER; ) {
+    server.store.commit((draft) => {
+      for (let k = 0; k < 1000 && i < BIG_FOLDER; k++, i++) createContent(draft, req, { parentUid: folder, body: { '@type': 'Document', id: `d${i}`, title: `Document ${i}`, description: 'A document of the big folder' } });
+    });
+  }
+}
+
 export async function hostileStall(seconds: number, only?: number): Promise<Row[]> {
   const server = await createServer({ fixture: 'demo' });
+  fillBigFolder(server);
   const http = serve({ fetch: server.app.fetch, port: PORT, hostname: '127.0.0.1' });
   try {
     const base = `http://127.0.0.1:${PORT}/Plone`;
     const { result, probe, histogram } = await stallDuring(
       () =>
         new Promise<{ small: number[]; hostileSent: number; statuses: Record<string, (number | string)[]> }>((resolve, reject) => {
-          const worker = new Worker(CLIENT, { eval: true, workerData: { base, auth: AUTH, seconds, only } });
+          const worker = new Worker(CLIENT, { eval: true, workerData: { base, auth: AUTH, seconds, only, bigFolder: BIG_FOLDER } });
           worker.once('message', (m) => {
             void worker.terminate();
             resolve(m);

@@ -82,7 +82,7 @@ function clientAddress(env: unknown): string {
 const texts = new WeakMap<ApiResponse, string>();
 function bodyText(res: ApiResponse): string {
   let text = texts.get(res);
-  if (text === undefined) texts.set(res, (text = JSON.stringify(res.body)));
+  if (text === undefined) texts.set(res, (text = res.jsonText ?? JSON.stringify(res.body)));
   return text;
 }
 

@@ -34,6 +34,8 @@ export interface ApiResponse {
   status: number;
   /** JSON body; `undefined` means no body. */
   body?: unknown;
+  /** The JSON text of `body`, when it was written already (a big listing, in turns: src/http/listing.ts). */
+  jsonText?: string;
   headers?: Record<string, string>;
   /** Raw bytes instead of JSON. */
   bytes?: Uint8Array;

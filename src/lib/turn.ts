@@ -9,3 +9,23 @@ export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolv
 
 /** A turn only for big inputs (length in bytes or characters). */
 export const turnIfBig = (length: number): Promise<void> | undefined => (length >= BIG_INPUT ? nextTurn() : undefined);
+
+/** Work of one request between two turns, in milliseconds (the stall goal is 50 ms). */
+export const TURN_BUDGET_MS = 10;
+
+/** Lists at most this long are mapped in one go (their cost is small whatever the items). */
+export const FEW_ITEMS = 50;
+
+/** `items.map(fn)`, giving the event loop a turn whenever a slice of the work has run TURN_BUDGET_MS. */
+export async function mapInTurns<T, R>(items: readonly T[], fn: (item: T) => R): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let since = performance.now();
+  for (let i = 0; i < items.length; i++) {
+    out[i] = fn(items[i]);
+    if (performance.now() - since >= TURN_BUDGET_MS) {
+      await nextTurn();
+      since = performance.now();
+    }
+  }
+  return out;
+}

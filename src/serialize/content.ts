@@ -8,7 +8,8 @@ import { activeAt, listable } from '../auth/publication.ts';
 import { fieldsOf, isLockable } from '../types/schema.ts';
 import { has, all, first, parseBoolean } from '../http/query.ts';
 import { badRequest } from '../lib/errors.ts';
-import { batch, canonicalUrl } from './batching.ts';
+import { batch, batchParams, canonicalUrl } from './batching.ts';
+import type { ListingParts } from '../http/listing.ts';
 import { components } from './components.ts';
 import { readField } from './fields.ts';
 import { summary } from './summary.ts';
@@ -28,6 +29,14 @@ export interface SerializeOptions {
   items?: boolean;
   /** Include @components (default yes). */
   components?: boolean;
+  /** The listing of the items, already made (serializeContentInTurns). */
+  listing?: Listing;
+}
+
+/** The objects a folder or Collection lists as its items for this request, and how one is shown. */
+export interface Listing {
+  nodes: ContentNode[];
+  render: (item: ContentNode) => unknown;
 }
 
 /** Results a Collection lists as its items; set by the collection module. */
@@ -73,6 +82,37 @@ export function wantsItems(node: ContentNode, req: ApiRequest): boolean {
   return value;
 }
 
+function listingOf(state: SiteState, node: ContentNode, req: ApiRequest): Listing {
+  const full = has(req.query, 'fullobjects');
+  const metadata = all(req.query, 'metadata_fields').flatMap((v) => v.split(','));
+  return {
+    nodes: itemsOf(state, node, req),
+    render: (c) => (full ? serializeContent(state, c, req, { items: false }) : summary(state, c, req, metadata)),
+  };
+}
+
+/**
+ * The GET of a content object in parts (src/http/listing.ts): the batch of its items, rendered
+ * first (in turns when big: `b_size=100000000`, fullobjects), then the object around them.
+ */
+export function contentListing(state: SiteState, node: ContentNode, req: ApiRequest): ListingParts<ContentNode> {
+  const type = own(state.types, node.type);
+  if (!(type?.folderish || node.type === 'Collection') || !wantsItems(node, req)) {
+    return { page: [], render: () => undefined, shape: () => serializeContent(state, node, req) };
+  }
+  const listing = listingOf(state, node, req);
+  const { start, size } = batchParams(req);
+  const page = listing.nodes.slice(start, start + size);
+  return {
+    page,
+    render: listing.render,
+    shape: (rendered) => {
+      const done = new Map(page.map((c, i) => [c.uid, rendered[i]]));
+      return serializeContent(state, node, req, { listing: { nodes: listing.nodes, render: (c) => (done.has(c.uid) ? done.get(c.uid) : listing.render(c)) } });
+    },
+  };
+}
+
 export function serializeContent(state: SiteState, node: ContentNode, req: ApiRequest, options: SerializeOptions = {}): Record<string, unknown> {
   const type = own(state.types, node.type);
   const isRoot = node.parent === null;
@@ -109,12 +149,9 @@ export function serializeContent(state: SiteState, node: ContentNode, req: ApiRe
   addTargetUrl(state, node, req, url, out);
   const listsItems = (type?.folderish || node.type === 'Collection') && options.items !== false;
   if (listsItems && wantsItems(node, req)) {
-    const items = itemsOf(state, node, req);
+    const listing = options.listing ?? listingOf(state, node, req);
     const full = has(req.query, 'fullobjects');
-    const metadata = all(req.query, 'metadata_fields').flatMap((v) => v.split(','));
-    const result = batch(req, items.length, (s, e) =>
-      items.slice(s, e).map((c) => (full ? serializeContent(state, c, req, { items: false }) : summary(state, c, req, metadata))),
-    );
+    const result = batch(req, listing.nodes.length, (s, e) => listing.nodes.slice(s, e).map(listing.render));
     // A Collection read at its own URL names the request (Plone's batch canonical URL), unless
     // fullobjects; a create (POST to the container) answers the object's URL, as Plone sets it.
     const atOwnUrl = req.context.uid === node.uid && req.url.endpoint === null && req.method !== 'POST';

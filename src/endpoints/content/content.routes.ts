@@ -3,7 +3,8 @@ import type { Route } from '../../http/types.ts';
 import { json, noContent } from '../../http/types.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getNode } from '../../state/nodes.ts';
-import { serializeContent } from '../../serialize/content.ts';
+import { contentListing, serializeContent } from '../../serialize/content.ts';
+import { jsonListing } from '../../http/listing.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { checkCreate, createContent } from './content.create.ts';
 import { checkLock, deleteContent, updateContent } from './content.update.ts';
@@ -24,7 +25,7 @@ export const contentRoutes: Route[] = [
     handle: (state, req) => {
       const version = first(req.query, 'version');
       if (version !== undefined && version !== 'current') return json(serializeVersion(state, req.context, req, version));
-      return json(serializeContent(state, req.context, req));
+      return jsonListing(contentListing(state, req.context, req));
     },
   },
   {

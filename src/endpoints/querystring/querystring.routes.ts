@@ -1,4 +1,5 @@
 // GET <ctx>/@querystring (supplement 31.7) and <ctx>/@querystring-search, POST and GET (31.8).
+import { jsonListing } from '../../http/listing.ts';
 import type { ApiRequest, Route, Services } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
@@ -78,6 +79,6 @@ export const querystringRoutes: Route[] = [
       return json({ '@id': `${urlOf(state, req.context, req.url.siteUrl)}/@querystring`, ...querystringConfig(state, keywords) });
     },
   },
-  { method: 'POST', endpoint: '@querystring-search', on: 'content', permission: 'View', schema: querystringSearchSchema, handle: (s, r, sv) => json(querystringSearch(s, r, sv)) },
-  { method: 'GET', endpoint: '@querystring-search', on: 'content', permission: 'View', schema: { responses: querystringSearchSchema.responses }, handle: (s, r, sv) => json(querystringSearch(s, r, sv)) },
+  { method: 'POST', endpoint: '@querystring-search', on: 'content', permission: 'View', schema: querystringSearchSchema, handle: (s, r, sv) => jsonListing(querystringSearch(s, r, sv)) },
+  { method: 'GET', endpoint: '@querystring-search', on: 'content', permission: 'View', schema: { responses: querystringSearchSchema.responses }, handle: (s, r, sv) => jsonListing(querystringSearch(s, r, sv)) },
 ];

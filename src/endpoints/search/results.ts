@@ -8,6 +8,7 @@ import { batch, batchParams, canonicalUrl } from '../../serialize/batching.ts';
 import { serializeContent } from '../../serialize/content.ts';
 import { summary } from '../../serialize/summary.ts';
 import type { SearchResult } from '../../catalog/search.ts';
+import type { ListingParts } from '../../http/listing.ts';
 
 /** Attributes of a catalog brain that exist but have no JSON form (acquisition wrappers, request). */
 const UNCONVERTIBLE: Record<string, string> = {
@@ -42,21 +43,12 @@ export interface ListOptions {
   batch?: { start: number; size: number };
 }
 
-export function listResults(state: SiteState, req: ApiRequest, result: SearchResult, options: ListOptions): Record<string, unknown> {
+/** The batch of results in parts (src/http/listing.ts): each rendered, in turns when many. */
+export function listResults(state: SiteState, req: ApiRequest, result: SearchResult, options: ListOptions): ListingParts<ContentNode> {
   const params = options.batch ?? batchParams(req);
-  const items = result.items;
-  const out = batch(
-    req,
-    result.total,
-    (s, e) =>
-      items
-        .slice(s, e)
-        .map((rec) => getNode(state, rec.uid))
-        .filter((n): n is ContentNode => !!n)
-        .map((node) =>
-          options.fullobjects ? serializeContent(state, node, { ...req, context: node }, { items: false }) : summary(state, node, req, options.metadata),
-        ),
-    params,
-  );
-  return { '@id': canonicalUrl(req), ...out };
+  const page = batch(req, result.total, (s, e) => result.items.slice(s, e), params);
+  const nodes = page.items.map((rec) => getNode(state, rec.uid)).filter((n): n is ContentNode => !!n);
+  const render = (node: ContentNode) =>
+    options.fullobjects ? serializeContent(state, node, { ...req, context: node }, { items: false }) : summary(state, node, req, options.metadata);
+  return { page: nodes, render, shape: (items) => ({ '@id': canonicalUrl(req), ...page, items }) };
 }

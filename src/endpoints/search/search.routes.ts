@@ -5,6 +5,7 @@ import { all, has } from '../../http/query.ts';
 import { searchParams } from './search.params.ts';
 import { searchSchema } from './search.schema.ts';
 import { listResults, metadataFields } from './results.ts';
+import { jsonListing } from '../../http/listing.ts';
 
 export const searchRoutes: Route[] = [
   {
@@ -18,7 +19,7 @@ export const searchRoutes: Route[] = [
       const { query, emptyText } = searchParams(state, req);
       if (emptyText) return json([]);
       const result = services.catalog.search(state, query);
-      return json(listResults(state, req, result, { fullobjects: has(req.query, 'fullobjects'), metadata }));
+      return jsonListing(listResults(state, req, result, { fullobjects: has(req.query, 'fullobjects'), metadata }));
     },
   },
 ];

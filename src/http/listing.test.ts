@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { jsonListing } from './listing.ts';
+import { FEW_ITEMS } from '../lib/turn.ts';
+
+const shapeOf = (items: unknown[]) => ({ '@id': 'http://x/@search', items, items_total: items.length, note: '@@items- is only text' });
+
+describe('listing answers', () => {
+  it('a few items: the body at once, no JSON text of its own', () => {
+    const r = jsonListing({ page: [1, 2], render: (n) => ({ n }), shape: shapeOf });
+    expect(r).not.toBeInstanceOf(Promise);
+    expect(r).toEqual({ status: 200, body: shapeOf([{ n: 1 }, { n: 2 }]), headers: undefined });
+  });
+
+  it('many items: made in turns; the JSON text is exactly JSON.stringify of the body', async () => {
+    const page = Array.from({ length: FEW_ITEMS * 3 }, (_, i) => i);
+    const pending = jsonListing({ page, render: (n) => ({ n, text: `"quoted" $& $1 ${n}`, nested: { items: [n] } }), shape: shapeOf });
+    expect(pending).toBeInstanceOf(Promise);
+    const r = await pending;
+    expect(r.status).toBe(200);
+    expect(r.jsonText).toBe(JSON.stringify(r.body));
+    expect(JSON.parse(r.jsonText!).items).toHaveLength(FEW_ITEMS * 3);
+  });
+});

@@ -1,0 +1,33 @@
+// Answers that list many objects (`b_size=100000000`, `fullobjects`) without holding up other
+// callers: the items are rendered, and then written as JSON text, in slices of TURN_BUDGET_MS with
+// a turn of the event loop between them. Rendering reads the request's state, which no commit
+// changes (states are immutable), so the answer is the same as if it were made in one go.
+import { randomUUID } from 'node:crypto';
+import { FEW_ITEMS, mapInTurns } from '../lib/turn.ts';
+import { json, type ApiResponse } from './types.ts';
+
+/** A listing answer in parts: the batch of objects, how one is shown, and the body around the shown batch. */
+export interface ListingParts<T> {
+  page: readonly T[];
+  render: (item: T) => unknown;
+  /** The whole body given the rendered page; the page goes under its key `items`. */
+  shape: (rendered: unknown[]) => Record<string, unknown>;
+}
+
+/** Stands for the items in the JSON text of the body around them (never a caller's value: random). */
+const MARK = `@@items-${randomUUID()}`;
+
+/** The 200 JSON answer of a listing: at once for a few items, else made in turns. */
+export function jsonListing<T>(parts: ListingParts<T>): ApiResponse | Promise<ApiResponse> {
+  if (parts.page.length <= FEW_ITEMS) return json(parts.shape(parts.page.map(parts.render)));
+  return inTurns(parts);
+}
+
+async function inTurns<T>(parts: ListingParts<T>): Promise<ApiResponse> {
+  const body = parts.shape(await mapInTurns(parts.page, parts.render));
+  const items = Array.isArray(body.items) ? body.items : [];
+  const texts = await mapInTurns(items, (item) => JSON.stringify(item) ?? 'null');
+  const around = JSON.stringify({ ...body, items: MARK });
+  const jsonText = around.replace(JSON.stringify(MARK), () => `[${texts.join(',')}]`);
+  return { status: 200, body, jsonText };
+}
