@@ -164,6 +164,35 @@ describe('bounded queries', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('indexes the first 100,000 characters of a 3 MB rich text; the object keeps all of it', async () => {
+    const filler = '<p>' + 'filler words here '.repeat(175_000) + '</p>';
+    const data = `<p>openingword</p>${filler}<p>closingword</p>`;
+    const r = await api.post(box, { '@type': 'Document', id: 'huge-text', title: 'Huge', text: { data, 'content-type': 'text/html', encoding: 'utf-8' } });
+    expect(r.status).toBe(201);
+    const found = (word: string) => api.get(`${box}/@search?SearchableText=${word}`).then((s) => s.body.items.map((i: { '@id': string }) => i['@id'].split('/').pop()));
+    expect(await found('openingword')).toEqual(['huge-text']);
+    expect(await found('closingword')).toEqual([]);
+    expect((await api.get(`${box}/huge-text`)).body.text.data).toContain('closingword');
+  });
+
+  it('answers b_size 1,000,000 with fullobjects whole, in batches of work (the items all there)', async () => {
+    const folder = await api.post(box, { '@type': 'Folder', id: 'many', title: 'Many' });
+    expect(folder.status).toBe(201);
+    for (let i = 0; i < 120; i++) expect((await api.post(`${box}/many`, { '@type': 'Document', id: `d${i}`, title: `D ${i}` })).status).toBe(201);
+    const full = await api.get(`${box}/many?b_size=1000000&fullobjects=1`);
+    expect(full.status).toBe(200);
+    expect(full.body.items_total).toBe(120);
+    expect(full.body.items.map((i: { id: string }) => i.id)).toEqual(Array.from({ length: 120 }, (_, i) => `d${i}`));
+    expect(full.body.items[119]).toMatchObject({ '@type': 'Document', title: 'D 119', '@components': expect.any(Object) });
+    expect(full.body).not.toHaveProperty('batching');
+    const search = await api.get(`${box}/many/@search?b_size=1000000&fullobjects=1&portal_type=Document&sort_on=getObjPositionInParent`);
+    expect(search.body.items_total).toBe(120);
+    expect(search.body.items.map((i: { id: string }) => i.id)).toEqual(Array.from({ length: 120 }, (_, i) => `d${i}`));
+    const page = await api.get(`${box}/many?b_size=60&b_start=60`);
+    expect(page.body.items.map((i: { '@id': string }) => i['@id'].split('/').pop())).toEqual(Array.from({ length: 60 }, (_, i) => `d${i + 60}`));
+    expect(Object.keys(page.body.batching)).toEqual(['@id', 'first', 'last', 'prev']);
+  });
+
   it('refuses a query with too many criteria', async () => {
     const rows = Array.from({ length: 1000 }, () => ({ i: 'portal_type', o: 'plone.app.querystring.operation.selection.any', v: ['Document'] }));
     const r = await api.post('/@querystring-search', { query: rows });
