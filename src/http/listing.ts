@@ -1,6 +1,6 @@
 // Answers that list many objects (`b_size=100000000`, `fullobjects`) without holding up other
-// callers: the items are rendered, and then written as JSON text, in slices of TURN_BUDGET_MS with
-// a turn of the event loop between them. Rendering reads the request's state, which no commit
+// callers: the items are rendered and written as JSON text in slices of TURN_BUDGET_MS with a
+// turn of the event loop between them. Rendering reads the request's state, which no commit
 // changes (states are immutable), so the answer is the same as if it were made in one go.
 import { randomUUID } from 'node:crypto';
 import { FEW_ITEMS, mapInTurns } from '../lib/turn.ts';
@@ -24,10 +24,19 @@ export function jsonListing<T>(parts: ListingParts<T>): ApiResponse | Promise<Ap
 }
 
 async function inTurns<T>(parts: ListingParts<T>): Promise<ApiResponse> {
-  const body = parts.shape(await mapInTurns(parts.page, parts.render));
-  const items = Array.isArray(body.items) ? body.items : [];
-  const texts = await mapInTurns(items, (item) => JSON.stringify(item) ?? 'null');
+  // Each item goes to text as soon as it is rendered: only the text is kept, not a second,
+  // object copy of megabytes (which would cost long garbage-collection pauses).
+  const texts = await mapInTurns(parts.page, (item) => JSON.stringify(parts.render(item)) ?? 'null');
+  const body = parts.shape(texts.map(() => null));
   const around = JSON.stringify({ ...body, items: MARK });
   const jsonText = around.replace(JSON.stringify(MARK), () => `[${texts.join(',')}]`);
-  return { status: 200, body, jsonText };
+  // In-process readers of the answer (rare for such listings) get the body read back from the text.
+  let parsed: unknown;
+  return {
+    status: 200,
+    jsonText,
+    get body() {
+      return (parsed ??= JSON.parse(jsonText));
+    },
+  };
 }
