@@ -43,8 +43,9 @@ for (const [name, run] of parts) {
 console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} CPUs, load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 printTable(rows);
 
-// Scripts with their own output: the 100k-object search figures and the authentication costs.
-for (const script of ['bench/search.ts', 'bench/auth.ts']) {
+// Scripts with their own output: the 100k-object search figures, the authentication costs and the
+// memory per object (100k; BENCH_MILLION=1: 1M).
+for (const script of ['bench/search.ts', 'bench/auth.ts', 'bench/memory.ts']) {
   console.log(`\n== ${script}`);
   spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', script], { stdio: 'inherit' });
 }

@@ -1,0 +1,90 @@
+// Memory per object (issue 12, goal 4): a site of documents with ~1 KB of text (search.ts's
+// generator: folders of 100), resident memory and V8 heap per object after a forced GC, with the
+// catalog built; then the snapshot written and loaded back (read + parse + checkSite: what a
+// start does), and @search on fields and on full text at that size (in-process, app.request).
+// Run with --expose-gc (run.ts does).
+//   BENCH_MEMORY_N (100000); BENCH_MILLION=1 measures 1,000,000 objects instead
+//   node --expose-gc --import tsx bench/memory.ts
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hashPassword } from '../src/auth/passwords.ts';
+import { createCatalog } from '../src/catalog/catalog.ts';
+import { routeTable } from '../src/endpoints/index.ts';
+import { createApp } from '../src/http/app.ts';
+import { sequentialIds } from '../src/lib/clock.ts';
+import { restore } from '../src/persistence/restore.ts';
+import { writeSnapshot } from '../src/persistence/snapshot.ts';
+import { fmt, isMain, percentile, printTable, type Row } from './lib.ts';
+import { buildSite } from './search.ts';
+
+const N = process.env.BENCH_MILLION === '1' ? 1_000_000 : Number(process.env.BENCH_MEMORY_N ?? 100_000);
+const RUNS = 100;
+const AUTH = { Authorization: 'Basic ' + Buffer.from('admin:admin').toString('base64'), Accept: 'application/json' };
+
+function settled(): NodeJS.MemoryUsage {
+  for (let i = 0; i < 3; i++) global.gc?.();
+  return process.memoryUsage();
+}
+
+export async function benchMemory(): Promise<Row[]> {
+  if (!global.gc) throw new Error('run with --expose-gc');
+  const empty = settled();
+  const t0 = performance.now();
+  const store = buildSite(N);
+  const built = performance.now() - t0;
+  const objects = store.current.nodeCount;
+  const stateOnly = settled();
+  const catalog = createCatalog(store);
+  const withCatalog = settled();
+  const per = (m: NodeJS.MemoryUsage, key: 'rss' | 'heapUsed') => (m[key] - empty[key]) / objects;
+  const kb = (bytes: number) => `${fmt(bytes / 1024, 2)} KB`;
+  const rows: Row[] = [
+    { part: 'memory', what: `site of ${objects.toLocaleString('en')} objects (~1 KB text each), built by commits`, value: `${fmt(built / 1000, 1)} s` },
+    { part: 'memory', what: 'V8 heap per object: state / state + catalog', value: `${kb(per(stateOnly, 'heapUsed'))} / ${kb(per(withCatalog, 'heapUsed'))}` },
+    {
+      part: 'memory',
+      what: 'resident memory per object (state + catalog; RSS / peak RSS)',
+      value: `${kb(per(withCatalog, 'rss'))} (${fmt(withCatalog.rss / 1e6, 0)} MB) / peak ${fmt(process.resourceUsage().maxRSS / 1024, 0)} MB`,
+      goal: '<= 2 KB',
+      ok: per(withCatalog, 'rss') <= 2048,
+    },
+  ];
+  // snapshot: written once, then loaded the way a start does it
+  const dir = mkdtempSync(join(tmpdir(), 'cms-oracle-memory-'));
+  try {
+    const w0 = performance.now();
+    await writeSnapshot(dir, store.current, { seq: 1, created: new Date().toISOString(), lastChange: null, changes: 0 });
+    const written = performance.now() - w0;
+    const r0 = performance.now();
+    const restored = restore(dir, { info: () => {}, warn: () => {}, error: console.error })!;
+    const loaded = performance.now() - r0;
+    if (restored.state.nodeCount !== objects) throw new Error('the snapshot lost objects');
+    rows.push({ part: 'memory', what: 'snapshot write / load (read + parse + checkSite)', value: `${fmt(written / 1000, 1)} s / ${fmt(loaded / 1000, 1)} s`, goal: 'load <= 60 s at 1M', ok: loaded <= 60_000 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // searches at this size
+  const { app } = createApp({ store, table: routeTable(), root: { id: 'admin', passwordHash: await hashPassword('admin') }, sitePath: '/Plone', catalog, ids: sequentialIds(10_000_000) });
+  const timed = async (path: (i: number) => string) => {
+    const xs: number[] = [];
+    for (let i = -10; i < RUNS; i++) {
+      const t = performance.now();
+      const res = await app.request(`http://localhost/Plone${path(i)}&_bench=${i}`, { headers: AUTH });
+      await res.text();
+      if (res.status !== 200) throw new Error(`${path(i)}: ${res.status}`);
+      if (i >= 0) xs.push(performance.now() - t);
+    }
+    return percentile(xs.sort((a, b) => a - b), 50);
+  };
+  const field = await timed(() => '/@search?portal_type=Document&review_state=published&sort_on=modified&sort_order=descending&b_size=25');
+  const text = await timed((i) => `/@search?SearchableText=${['kalone', 'xylophonist', 'mimo'][((i % 3) + 3) % 3]}&b_size=25`);
+  rows.push(
+    { part: 'memory', what: '@search on fields (type + state, sort_on=modified, b_size=25) p50', value: `${fmt(field, 2)} ms`, goal: '<= 10 ms', ok: field <= 10 },
+    { part: 'memory', what: '@search SearchableText p50', value: `${fmt(text, 2)} ms`, goal: '<= 50 ms', ok: text <= 50 },
+  );
+  catalog.close();
+  return rows;
+}
+
+if (isMain(import.meta.url)) printTable(await benchMemory());
