@@ -1,93 +1,121 @@
-// The route table: every family's routes (a family is a folder of src/endpoints/), and the binary views.
-import type { RouteFamily, RouteTable } from '../http/dispatch.ts';
-import { contentRoutes } from './content/content.routes.ts';
-import { tusRoutes } from './tus/tus.routes.ts';
-import { workingCopyRoutes } from './workingcopy/workingcopy.routes.ts';
-import { inheritRoutes } from './inherit/inherit.ts';
-import { actionsRoutes } from './actions/actions.ts';
-import { breadcrumbsRoutes } from './breadcrumbs/breadcrumbs.ts';
-import { contextNavigationRoutes } from './contextnavigation/contextnavigation.ts';
-import { navigationRoutes } from './navigation/navigation.ts';
-import { navrootRoutes } from './navroot/navroot.ts';
-import { translationsRoutes } from './translations/translations.routes.ts';
-import { siteRoutes } from './site/site.routes.ts';
-import { typesRoutes } from './types/types.routes.ts';
-import { workflowRoutes } from './workflow/workflow.routes.ts';
+// The route table: every family's manifest (a family is a folder of src/endpoints/), combined here.
+import type { Component, CustomPanel, AddonHook, CreateHook, Extensions, FamilyManifest } from '../http/types.ts';
+import type { RouteTable } from '../http/dispatch.ts';
+import { contentFamily } from './content/content.routes.ts';
+import { tusFamily } from './tus/tus.routes.ts';
+import { workingCopyFamily } from './workingcopy/workingcopy.routes.ts';
+import { inheritFamily } from './inherit/inherit.ts';
+import { breadcrumbsFamily } from './breadcrumbs/breadcrumbs.ts';
+import { navigationFamily } from './navigation/navigation.ts';
+import { contextNavigationFamily } from './contextnavigation/contextnavigation.ts';
+import { actionsFamily } from './actions/actions.ts';
+import { navrootFamily } from './navroot/navroot.ts';
+import { translationsFamily } from './translations/translations.routes.ts';
+import { typesFamily } from './types/types.routes.ts';
+import { workflowFamily } from './workflow/workflow.routes.ts';
+import { siteFamily } from './site/site.routes.ts';
+import { lockFamily } from './lock/lock.routes.ts';
+import { historyFamily } from './history/history.routes.ts';
+import { copyMoveFamily } from './copy-move/copymove.routes.ts';
+import { aliasesFamily } from './aliases/aliases.routes.ts';
+import { relationsFamily } from './relations/relations.routes.ts';
+import { linkIntegrityFamily } from './linkintegrity/linkintegrity.routes.ts';
+import { loginFamily } from './login/login.routes.ts';
+import { usersFamily } from './users/users.routes.ts';
+import { groupsFamily } from './groups/groups.routes.ts';
+import { principalsFamily } from './principals/principals.ts';
+import { rolesFamily } from './roles/roles.ts';
+import { sharingFamily } from './sharing/sharing.ts';
+import { userschemaFamily } from './userschema/userschema.ts';
+import { searchFamily } from './search/search.routes.ts';
+import { querystringFamily } from './querystring/querystring.routes.ts';
+import { addonsFamily } from './addons/addons.routes.ts';
+import { upgradeFamily } from './upgrade/upgrade.routes.ts';
+import { contentRulesFamily } from './content-rules/assignments.ts';
+import { transactionsFamily } from './transactions/transactions.routes.ts';
+import { databaseFamily } from './database/database.routes.ts';
+import { emailFamily } from './email/email.routes.ts';
+import { commentsFamily } from './comments/comments.routes.ts';
+import { vocabulariesFamily } from './vocabularies/vocabularies.routes.ts';
+import { controlpanelsFamily } from './controlpanels/controlpanels.routes.ts';
+import { registryFamily } from './registry/registry.routes.ts';
 import { fileViews } from './files/files.views.ts';
-import { lockRoutes } from './lock/lock.routes.ts';
-import { historyRoutes } from './history/history.routes.ts';
-import { copyMoveRoutes } from './copy-move/copymove.routes.ts';
-import { aliasesRoutes } from './aliases/aliases.routes.ts';
 import { aliasRedirect } from './aliases/redirect.ts';
-import { relationsRoutes } from './relations/relations.routes.ts';
-import { linkIntegrityRoutes } from './linkintegrity/linkintegrity.routes.ts';
-import { loginRoutes } from './login/login.routes.ts';
-import { usersRoutes } from './users/users.routes.ts';
-import { portraitRoutes } from './users/portrait.ts';
-import { groupsRoutes } from './groups/groups.routes.ts';
-import { principalsRoutes } from './principals/principals.ts';
-import { rolesRoutes } from './roles/roles.ts';
-import { sharingRoutes } from './sharing/sharing.ts';
-import { userschemaRoutes } from './userschema/userschema.ts';
-import { searchRoutes } from './search/search.routes.ts';
-import { querystringRoutes } from './querystring/querystring.routes.ts';
-import { addonsRoutes } from './addons/addons.routes.ts';
-import { upgradeRoutes } from './upgrade/upgrade.routes.ts';
-import { contentRulesRoutes } from './content-rules/assignments.ts';
-import { transactionsRoutes } from './transactions/transactions.routes.ts';
-import { databaseRoutes } from './database/database.routes.ts';
-import { emailRoutes } from './email/email.routes.ts';
-import { commentsRoutes } from './comments/comments.routes.ts';
-import { vocabulariesRoutes } from './vocabularies/vocabularies.routes.ts';
-import { controlpanelsRoutes } from './controlpanels/controlpanels.routes.ts';
-import { registryRoutes } from './registry/registry.routes.ts';
 
 /** The families of endpoints (folders of src/endpoints/), in the order their routes are tried. */
-export const FAMILIES: RouteFamily[] = [
-  { name: 'content', routes: contentRoutes },
-  { name: 'tus', routes: tusRoutes },
-  { name: 'workingcopy', routes: workingCopyRoutes },
-  { name: 'inherit', routes: inheritRoutes },
-  { name: 'breadcrumbs', routes: breadcrumbsRoutes },
-  { name: 'navigation', routes: navigationRoutes },
-  { name: 'contextnavigation', routes: contextNavigationRoutes },
-  { name: 'actions', routes: actionsRoutes },
-  { name: 'navroot', routes: navrootRoutes },
-  { name: 'translations', routes: translationsRoutes },
-  { name: 'types', routes: typesRoutes },
-  { name: 'workflow', routes: workflowRoutes },
-  { name: 'site', routes: siteRoutes },
-  { name: 'lock', routes: lockRoutes },
-  { name: 'history', routes: historyRoutes },
-  { name: 'copy-move', routes: copyMoveRoutes },
-  { name: 'aliases', routes: aliasesRoutes },
-  { name: 'relations', routes: relationsRoutes },
-  { name: 'linkintegrity', routes: linkIntegrityRoutes },
-  { name: 'login', routes: loginRoutes },
-  { name: 'users', routes: [...usersRoutes, ...portraitRoutes] },
-  { name: 'groups', routes: groupsRoutes },
-  { name: 'principals', routes: principalsRoutes },
-  { name: 'roles', routes: rolesRoutes },
-  { name: 'sharing', routes: sharingRoutes },
-  { name: 'userschema', routes: userschemaRoutes },
-  { name: 'search', routes: searchRoutes },
-  { name: 'querystring', routes: querystringRoutes },
-  { name: 'addons', routes: addonsRoutes },
-  { name: 'upgrade', routes: upgradeRoutes },
-  { name: 'content-rules', routes: contentRulesRoutes },
-  { name: 'transactions', routes: transactionsRoutes },
-  { name: 'database', routes: databaseRoutes },
-  { name: 'email', routes: emailRoutes },
-  { name: 'comments', routes: commentsRoutes },
-  { name: 'vocabularies', routes: vocabulariesRoutes },
-  { name: 'controlpanels', routes: controlpanelsRoutes },
-  { name: 'registry', routes: registryRoutes },
+export const FAMILIES: FamilyManifest[] = [
+  contentFamily,
+  tusFamily,
+  workingCopyFamily,
+  inheritFamily,
+  breadcrumbsFamily,
+  navigationFamily,
+  contextNavigationFamily,
+  actionsFamily,
+  navrootFamily,
+  translationsFamily,
+  typesFamily,
+  workflowFamily,
+  siteFamily,
+  lockFamily,
+  historyFamily,
+  copyMoveFamily,
+  aliasesFamily,
+  relationsFamily,
+  linkIntegrityFamily,
+  loginFamily,
+  usersFamily,
+  groupsFamily,
+  principalsFamily,
+  rolesFamily,
+  sharingFamily,
+  userschemaFamily,
+  searchFamily,
+  querystringFamily,
+  addonsFamily,
+  upgradeFamily,
+  contentRulesFamily,
+  transactionsFamily,
+  databaseFamily,
+  emailFamily,
+  commentsFamily,
+  vocabulariesFamily,
+  controlpanelsFamily,
+  registryFamily,
 ];
 
-export function routeTable(): RouteTable {
+/** The families' components, panels and hooks, combined (a later family cannot replace an earlier one's). */
+export function extensionsOf(families: readonly FamilyManifest[]): Extensions {
+  const components = new Map<string, Component>();
+  const panels = new Map<string, CustomPanel>();
+  const create: CreateHook[] = [];
+  const addons = new Map<string, AddonHook[]>();
+  let collectionResults: Extensions['collectionResults'] | undefined;
+  const once = (what: string, taken: boolean) => {
+    if (taken) throw new Error(`Two endpoint families declare ${what}`);
+  };
+  for (const family of families) {
+    for (const c of family.components ?? []) (once(`the component ${c.name}`, components.has(c.name)), components.set(c.name, c));
+    for (const p of family.panels ?? []) (once(`the control panel ${p.id}`, panels.has(p.id)), panels.set(p.id, p));
+    const hooks = family.hooks;
+    if (hooks?.create) create.push(hooks.create);
+    for (const [id, hook] of Object.entries(hooks?.addons ?? {})) addons.set(id, [...(addons.get(id) ?? []), hook]);
+    if (hooks?.collectionResults) (once('the collection results', !!collectionResults), (collectionResults = hooks.collectionResults));
+  }
   return {
-    routes: FAMILIES.flatMap((f) => f.routes),
-    families: FAMILIES,
+    components: new Map([...components].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    panels,
+    create,
+    addons,
+    collectionResults: collectionResults ?? (() => []),
+  };
+}
+
+export function routeTable(families: readonly FamilyManifest[] = FAMILIES): RouteTable {
+  return {
+    routes: families.flatMap((f) => f.routes),
+    families: [...families],
+    extensions: extensionsOf(families),
     views: { ...fileViews },
     unresolved: aliasRedirect,
   };

@@ -113,7 +113,7 @@ export function createApp(options: AppOptions) {
   const auth = new Authenticator(options.root, new TokenService(secrets, options.tokens, source), new LoginThrottle(options.throttle));
   const catalog = options.catalog ?? createCatalog(options.store);
   const changes = new ChangeFeed(options.store, { always: options.trace, openToAuthenticated: options.changesForAuthenticated, now: () => clock.now() });
-  const services: Services = { blobs: options.blobs ?? new BlobStore(), scales: new ScaleCache(), auth, catalog, tus: new TusStore(), transactions: new TransactionLog(options.store), changes };
+  const services: Services = { extensions: options.table.extensions, blobs: options.blobs ?? new BlobStore(), scales: new ScaleCache(), auth, catalog, tus: new TusStore(), transactions: new TransactionLog(options.store), changes };
   const sitePath = options.sitePath.split('/').filter(Boolean);
   const dispatcher = {
     sitePath,

@@ -16,22 +16,21 @@ import { cacheKey, cached, remember } from './response-cache.ts';
 import { parseUrl, type ParsedUrl } from './parse-url.ts';
 import { parseQuery } from './query.ts';
 import { validateRequest } from './schema.ts';
-import { isWrite, type ApiRequest, type ApiResponse, type RequestContext, type Route, type Services } from './types.ts';
+import { isWrite, type Extensions, type FamilyManifest, type ApiRequest, type ApiResponse, type RequestContext, type Route, type Services } from './types.ts';
 import { own } from '../lib/records.ts';
 import { showChange, withChange } from '../changes/answer.ts';
 
 export type ViewHandler = (state: SiteState, req: ApiRequest, services: Services) => ApiResponse | Promise<ApiResponse>;
 
-/** The routes of one endpoint family (a folder of src/endpoints/). */
-export interface RouteFamily {
-  name: string;
-  routes: Route[];
-}
+/** The manifest of one endpoint family (a folder of src/endpoints/). */
+export type RouteFamily = FamilyManifest;
 
 export interface RouteTable {
   routes: Route[];
   /** The same routes by family, in the same order (the OpenAPI document's tags). */
   families?: RouteFamily[];
+  /** The families' components, panels and hooks (given to handlers as `services.extensions`). */
+  extensions: Extensions;
   views: Record<string, ViewHandler>;
   /** Last chance for a path that does not resolve (redirects of moved content). */
   unresolved?: (state: SiteState, url: ParsedUrl, method: string) => ApiResponse | undefined;

@@ -80,8 +80,76 @@ export interface Route {
   handle: (state: SiteState, req: ApiRequest, services: Services) => Outcome;
 }
 
+/** A component of `@components`: listed as `{"@id"}`, embedded when named in `expand`. */
+export interface Component {
+  name: string;
+  /** Whether the component is listed for this object (default: always). */
+  present?: (state: SiteState, node: ContentNode, req?: ApiRequest) => boolean;
+  /** URL of the component's link (default `<obj>/@<name>`). */
+  link?: (objUrl: string, req: ApiRequest) => string;
+  /** Full output, the same JSON as `GET <obj>/@<name>`. */
+  expand: (state: SiteState, req: ApiRequest, services: Services) => unknown;
+}
+
+/** The groups of the control-panel listing. */
+export type PanelGroup = 'General' | 'Content' | 'Users' | 'Security' | 'Advanced' | 'Add-on Configuration';
+
+export type PanelVerb = (state: SiteState, req: ApiRequest, rest: string[], services: Services) => Outcome;
+
+/** A control panel that is not registry-backed: its family answers the verbs on `/@controlpanels/<id>[/...]`. */
+export interface CustomPanel {
+  id: string;
+  title: string;
+  group: PanelGroup;
+  /** Strings the listing offers for searching, after the title and group. */
+  searchable?: (state: SiteState) => string[];
+  /** Permission needed beyond the service's own ("Plone Site Setup: Overview"). */
+  permission?: string;
+  GET?: PanelVerb;
+  POST?: PanelVerb;
+  PATCH?: PanelVerb;
+  DELETE?: PanelVerb;
+}
+
+/** Runs in the reducer that created object `uid` from `body` (after its fields are set). */
+export type CreateHook = (draft: Draft<SiteState>, req: ApiRequest, uid: string, body: Record<string, unknown>) => void;
+/** Runs in the reducer that installed (`installed`) or uninstalled an add-on. */
+export type AddonHook = (draft: Draft<SiteState>, installed: boolean, ctx?: RequestContext) => void;
+/** The objects a Collection lists as its items. */
+export type CollectionResults = (state: SiteState, node: ContentNode, req: ApiRequest) => ContentNode[];
+
+export interface FamilyHooks {
+  /** After content creation. */
+  create?: CreateHook;
+  /** After an add-on (by id) is installed or uninstalled. */
+  addons?: Record<string, AddonHook>;
+  /** The results of a Collection (one family provides it). */
+  collectionResults?: CollectionResults;
+}
+
+/** What an endpoint family (a folder of src/endpoints/) contributes to the server. */
+export interface FamilyManifest {
+  name: string;
+  routes: Route[];
+  components?: Component[];
+  panels?: CustomPanel[];
+  hooks?: FamilyHooks;
+}
+
+/** The families' contributions besides routes, combined once (src/endpoints/index.ts). */
+export interface Extensions {
+  /** By name, in name order (the order of `@components`). */
+  components: ReadonlyMap<string, Component>;
+  panels: ReadonlyMap<string, CustomPanel>;
+  create: readonly CreateHook[];
+  addons: ReadonlyMap<string, readonly AddonHook[]>;
+  collectionResults: CollectionResults;
+}
+
 /** Stateful helpers that live outside the site state (I/O, caches). */
 export interface Services {
+  /** Components, custom panels and hooks of the endpoint families. */
+  extensions: Extensions;
   blobs: import('../blobs/store.ts').BlobStore;
   /** Generated image scales (LRU by bytes). */
   scales: import('../endpoints/files/scale-cache.ts').ScaleCache;

@@ -1,5 +1,5 @@
 // Full serialisation of a content object (seed "Content object", supplement 7.1/7.5).
-import type { ApiRequest } from '../http/types.ts';
+import type { ApiRequest, Services } from '../http/types.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
 import { childAt, childCount, childPosition, childUids } from '../state/children.ts';
@@ -39,11 +39,6 @@ export interface Listing {
   render: (item: ContentNode) => unknown;
 }
 
-/** Results a Collection lists as its items; set by the collection module. */
-let collectionResults: (state: SiteState, node: ContentNode, req: ApiRequest) => ContentNode[] = () => [];
-export function setCollectionResults(fn: typeof collectionResults): void {
-  collectionResults = fn;
-}
 
 /** Listings of a folder's children show what the catalog would (auth/publication.ts). */
 const listedIn = (state: SiteState, folder: ContentNode, req: ApiRequest) =>
@@ -63,8 +58,8 @@ function neighbour(state: SiteState, node: ContentNode, req: ApiRequest, delta: 
   return {};
 }
 
-function itemsOf(state: SiteState, node: ContentNode, req: ApiRequest): ContentNode[] {
-  if (node.type === 'Collection') return collectionResults(state, node, req);
+function itemsOf(state: SiteState, node: ContentNode, req: ApiRequest, services: Services): ContentNode[] {
+  if (node.type === 'Collection') return services.extensions.collectionResults(state, node, req);
   const shown = listedIn(state, node, req);
   const out: ContentNode[] = [];
   for (const uid of childUids(node)) {
@@ -82,12 +77,12 @@ export function wantsItems(node: ContentNode, req: ApiRequest): boolean {
   return value;
 }
 
-function listingOf(state: SiteState, node: ContentNode, req: ApiRequest): Listing {
+function listingOf(state: SiteState, node: ContentNode, req: ApiRequest, services: Services): Listing {
   const full = has(req.query, 'fullobjects');
   const metadata = all(req.query, 'metadata_fields').flatMap((v) => v.split(','));
   return {
-    nodes: itemsOf(state, node, req),
-    render: (c) => (full ? serializeContent(state, c, req, { items: false }) : summary(state, c, req, metadata)),
+    nodes: itemsOf(state, node, req, services),
+    render: (c) => (full ? serializeContent(state, c, req, services, { items: false }) : summary(state, c, req, metadata)),
   };
 }
 
@@ -95,12 +90,12 @@ function listingOf(state: SiteState, node: ContentNode, req: ApiRequest): Listin
  * The GET of a content object in parts (src/http/listing.ts): the batch of its items, rendered
  * first (in turns when big: `b_size=100000000`, fullobjects), then the object around them.
  */
-export function contentListing(state: SiteState, node: ContentNode, req: ApiRequest): ListingParts<ContentNode> {
+export function contentListing(state: SiteState, node: ContentNode, req: ApiRequest, services: Services): ListingParts<ContentNode> {
   const type = own(state.types, node.type);
   if (!(type?.folderish || node.type === 'Collection') || !wantsItems(node, req)) {
-    return { page: [], render: () => undefined, shape: () => serializeContent(state, node, req) };
+    return { page: [], render: () => undefined, shape: () => serializeContent(state, node, req, services) };
   }
-  const listing = listingOf(state, node, req);
+  const listing = listingOf(state, node, req, services);
   const { start, size } = batchParams(req);
   const page = listing.nodes.slice(start, start + size);
   return {
@@ -108,17 +103,17 @@ export function contentListing(state: SiteState, node: ContentNode, req: ApiRequ
     render: listing.render,
     shape: (rendered) => {
       const done = new Map(page.map((c, i) => [c.uid, rendered[i]]));
-      return serializeContent(state, node, req, { listing: { nodes: listing.nodes, render: (c) => (done.has(c.uid) ? done.get(c.uid) : listing.render(c)) } });
+      return serializeContent(state, node, req, services, { listing: { nodes: listing.nodes, render: (c) => (done.has(c.uid) ? done.get(c.uid) : listing.render(c)) } });
     },
   };
 }
 
-export function serializeContent(state: SiteState, node: ContentNode, req: ApiRequest, options: SerializeOptions = {}): Record<string, unknown> {
+export function serializeContent(state: SiteState, node: ContentNode, req: ApiRequest, services: Services, options: SerializeOptions = {}): Record<string, unknown> {
   const type = own(state.types, node.type);
   const isRoot = node.parent === null;
   const url = urlOf(state, node, req.url.siteUrl);
   const out: Record<string, unknown> = {};
-  if (options.components !== false) out['@components'] = components(state, node, req);
+  if (options.components !== false) out['@components'] = components(state, node, req, services);
   out['@id'] = url;
   out['@type'] = node.type;
   out.UID = node.uid;
@@ -149,7 +144,7 @@ export function serializeContent(state: SiteState, node: ContentNode, req: ApiRe
   addTargetUrl(state, node, req, url, out);
   const listsItems = (type?.folderish || node.type === 'Collection') && options.items !== false;
   if (listsItems && wantsItems(node, req)) {
-    const listing = options.listing ?? listingOf(state, node, req);
+    const listing = options.listing ?? listingOf(state, node, req, services);
     const full = has(req.query, 'fullobjects');
     const result = batch(req, listing.nodes.length, (s, e) => listing.nodes.slice(s, e).map(listing.render));
     // A Collection read at its own URL names the request (Plone's batch canonical URL), unless

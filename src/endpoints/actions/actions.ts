@@ -1,10 +1,10 @@
 // GET <ctx>/@actions (supplement 31.4): the actions available to the caller, per category.
 import type { ApiRequest, Route } from '../../http/types.ts';
+import type { Component, FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import { listParam } from '../../http/query.ts';
 import { hasPermission } from '../../auth/check.ts';
 import type { SiteState } from '../../state/model.ts';
-import { registerComponent } from '../../serialize/components.ts';
 import { translate } from '../../i18n/translate.ts';
 import { actionsSchema } from './actions.schema.ts';
 import { ACTIONS, DEFAULT_CATEGORIES, type ActionContext } from './definitions.ts';
@@ -22,7 +22,7 @@ export function actions(state: SiteState, req: ApiRequest): Record<string, unkno
   return out;
 }
 
-registerComponent({ name: 'actions', expand: actions });
+const actionsComponent: Component = { name: 'actions', expand: actions };
 
 export const actionsRoutes: Route[] = [
   {
@@ -34,3 +34,5 @@ export const actionsRoutes: Route[] = [
     handle: (state, req) => json(actions(state, req)),
   },
 ];
+
+export const actionsFamily: FamilyManifest = { name: 'actions', routes: actionsRoutes, components: [actionsComponent] };

@@ -1,5 +1,6 @@
 // @addons (seed: Add-ons; supplement 24): list, detail, install/uninstall/upgrade/import.
 import { json, noContent, type Route } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { has } from '../../http/query.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findAddon } from './catalog.ts';
@@ -30,14 +31,16 @@ export const addonsRoutes: Route[] = [
     schema: changeAddonsSchema,
     on: 'site',
     permission: MANAGE,
-    handle: (state, req) => {
+    handle: (_state, req, services) => {
       const [id, action, profile] = req.url.params;
       const addon = id === undefined ? undefined : findAddon(id);
       if (!addon || action === undefined) throw notFound();
       return {
-        write: (draft) => runAction(draft, addon, action, profile, req),
+        write: (draft) => runAction(draft, addon, action, profile, services.extensions.addons, req),
         respond: (next) => (/return=representation/.test(req.header('prefer') ?? '') ? json({ items: addonList(next, req).items }) : noContent()),
       };
     },
   },
 ];
+
+export const addonsFamily: FamilyManifest = { name: 'addons', routes: addonsRoutes };

@@ -1,11 +1,11 @@
 // @aliases on an object (Manage Context Aliases) and on the site root (Manage Portal Aliases).
 // GET answers 201 as the seed says (decision C2); the root answers CSV when asked for text/csv.
 import type { ApiRequest, Outcome, Route } from '../../http/types.ts';
+import type { Component, FamilyManifest } from '../../http/types.ts';
 import { json, noContent } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 import { hasPermission } from '../../auth/check.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { registerComponent } from '../../serialize/components.ts';
 import { aliasCsv, aliasListing } from './listing.ts';
 import { editAliasesSchema, listAliasesSchema } from './aliases.schema.ts';
 import { planContextAliases, planCsvAliases, planRemoval, planSiteAliases, removeAliases, storeAliases } from './edit.ts';
@@ -57,11 +57,13 @@ export const aliasesRoutes: Route[] = [
 
 // Expanding the component needs what GET @aliases needs (as for `types`, a refusal fails the
 // whole request): the alias list is not for every viewer.
-registerComponent({
+const aliasesComponent: Component = {
   name: 'aliases',
   expand: (state, req) => {
     if (!hasPermission(state, req.principal, req.context, CONTEXT)) throw unauthorized();
     guard(state, req);
     return aliasListing(state, req);
   },
-});
+};
+
+export const aliasesFamily: FamilyManifest = { name: 'aliases', routes: aliasesRoutes, components: [aliasesComponent] };

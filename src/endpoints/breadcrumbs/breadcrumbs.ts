@@ -1,11 +1,11 @@
 // GET <ctx>/@breadcrumbs (supplement 31.1): the path from below the navigation root to the context.
 import type { ApiRequest, Route } from '../../http/types.ts';
+import type { Component, FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import { activeAt, listable } from '../../auth/publication.ts';
 import type { SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { ancestors } from '../../state/select.ts';
-import { registerComponent } from '../../serialize/components.ts';
 import { navigationRoot } from '../../serialize/navigation-root.ts';
 import { isDefaultPage, navTitle } from '../../serialize/nav-items.ts';
 import { breadcrumbsSchema } from './breadcrumbs.schema.ts';
@@ -30,7 +30,7 @@ export function breadcrumbs(state: SiteState, req: ApiRequest): Record<string, u
   };
 }
 
-registerComponent({ name: 'breadcrumbs', expand: breadcrumbs });
+const breadcrumbsComponent: Component = { name: 'breadcrumbs', expand: breadcrumbs };
 
 export const breadcrumbsRoutes: Route[] = [
   {
@@ -42,3 +42,5 @@ export const breadcrumbsRoutes: Route[] = [
     handle: (state, req) => json(breadcrumbs(state, req)),
   },
 ];
+
+export const breadcrumbsFamily: FamilyManifest = { name: 'breadcrumbs', routes: breadcrumbsRoutes, components: [breadcrumbsComponent] };

@@ -1,6 +1,7 @@
 // @comments: GET list / single, POST comment or reply, PATCH (edit), DELETE (with replies).
 // Supplement 19; the conversation lives in the content node (node.comments).
 import type { ApiRequest, Outcome, Route } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
@@ -98,3 +99,4 @@ export const commentsRoutes: Route[] = [
   route('DELETE', deleteCommentSchema, deleteOne),
 ];
 
+export const commentsFamily: FamilyManifest = { name: 'comments', routes: commentsRoutes };

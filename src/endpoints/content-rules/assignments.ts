@@ -3,10 +3,11 @@
 // this server does not run rule actions.
 import type { Draft } from 'immer';
 import { json, noContent, type ApiRequest, type Route } from '../../http/types.ts';
+import type { CustomPanel, FamilyManifest, PanelVerb } from '../../http/types.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { ContentNode, RuleAssignment, SiteState } from '../../state/model.ts';
 import { ancestors } from '../../state/select.ts';
-import { CONTENT_RULES_PERMISSION } from './panel.ts';
+import { CONTENT_RULES_PERMISSION, contentRulesPanel } from './panel.ts';
 import { asObject, findRule, moveItem, rulesOf } from './rules.ts';
 import type { RouteSchema } from '../../http/schema.ts';
 import { assignSchema, changeAssignmentsSchema, listAssignmentsSchema, unassignSchema } from './assignments.schema.ts';
@@ -130,3 +131,9 @@ export const contentRulesRoutes: Route[] = [
     };
   }, unassignSchema),
 ];
+
+/** The `content-rules` control panel (supplement 13.5), answered by this family. */
+const answer: PanelVerb = (state, req, rest) => contentRulesPanel(state, req, rest);
+const panel: CustomPanel = { id: 'content-rules', title: 'Content Rules', group: 'Content', GET: answer, POST: answer, PATCH: answer, DELETE: answer };
+
+export const contentRulesFamily: FamilyManifest = { name: 'content-rules', routes: contentRulesRoutes, panels: [panel] };

@@ -4,7 +4,6 @@
 import type { ApiRequest } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
-import { setCollectionResults } from '../../serialize/content.ts';
 import { catalogFor } from '../../catalog/catalog.ts';
 import { callerFilter } from '../../catalog/caller.ts';
 import { isSortable } from '../../catalog/indexes.ts';
@@ -29,5 +28,3 @@ export function collectionResults(state: SiteState, collection: ContentNode, req
   if (reversedOrder) items = items.reverse().slice(0, limit);
   return items.map((rec) => getNode(state, rec.uid)).filter((n): n is ContentNode => !!n);
 }
-
-setCollectionResults(collectionResults);

@@ -1,6 +1,6 @@
 // POST <container>: validate, choose the id, and add the new object (supplement 9.1).
 import type { Draft } from 'immer';
-import type { ApiRequest } from '../../http/types.ts';
+import type { ApiRequest, CreateHook } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { hasChild } from '../../state/children.ts';
 import { getNode, mustGetNode } from '../../state/nodes.ts';
@@ -19,16 +19,11 @@ import { own, recordOf } from '../../lib/records.ts';
 import { checkAddableIn } from '../types/constrains.ts';
 import { applyConstrainTypes } from './constrain-fields.ts';
 
-/** Run in the same commit after an object is created (e.g. linking a translation). */
-export type CreateHook = (draft: Draft<SiteState>, req: ApiRequest, uid: string, body: Record<string, unknown>) => void;
-const createHooks: CreateHook[] = [];
-export function onCreate(hook: CreateHook): void {
-  createHooks.push(hook);
-}
-
 export interface CreateInput {
   parentUid: string;
   body: Record<string, unknown>;
+  /** The families' creation hooks (services.extensions.create), run in the same commit; omitted: none. */
+  hooks?: readonly CreateHook[];
 }
 
 /** Checks that need only the current state; throws the interface's errors. */
@@ -99,7 +94,7 @@ export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: C
   applyConstrainTypes(draft, req, mustGetNode(state, uid), body);
   recordVersion(draft, uid, req, body.changeNote);
   releasePath(draft, `${pathPrefix(state, container)}/${id}`);
-  for (const hook of createHooks) hook(draft, req, uid, body);
+  for (const hook of input.hooks ?? []) hook(draft, req, uid, body);
   return uid;
 }
 

@@ -1,5 +1,6 @@
 // Routes of the content object itself: GET, POST (create in a container), PATCH, DELETE.
 import type { Route } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { json, noContent } from '../../http/types.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getNode } from '../../state/nodes.ts';
@@ -9,7 +10,7 @@ import { urlOf } from '../../serialize/urls.ts';
 import { checkCreate, createContent } from './content.create.ts';
 import { checkLock, deleteContent, updateContent } from './content.update.ts';
 import { prepareUploads } from './uploads.ts';
-import './collection.ts';
+import { collectionResults } from './collection.ts';
 import { first } from '../../http/query.ts';
 import { serializeVersion } from '../history/history.ts';
 import { own } from '../../lib/records.ts';
@@ -22,10 +23,10 @@ export const contentRoutes: Route[] = [
     on: 'content',
     permission: 'View',
     schema: getContentSchema,
-    handle: (state, req) => {
+    handle: (state, req, services) => {
       const version = first(req.query, 'version');
-      if (version !== undefined && version !== 'current') return json(serializeVersion(state, req.context, req, version));
-      return jsonListing(contentListing(state, req.context, req));
+      if (version !== undefined && version !== 'current') return json(serializeVersion(state, req.context, req, services, version));
+      return jsonListing(contentListing(state, req.context, req, services));
     },
   },
   {
@@ -41,16 +42,16 @@ export const contentRoutes: Route[] = [
         await prepareUploads(services.blobs, own(state.types, typeId), body);
       }
     },
-    handle: (state, req) => {
+    handle: (state, req, services) => {
       const containerType = own(state.types, req.context.type);
       if (!containerType?.folderish) throw notFound();
       const body = checkCreate(state, req, req.context, req.body as Record<string, unknown>);
       return {
-        write: (draft) => createContent(draft, req, { parentUid: req.context.uid, body }),
+        write: (draft) => createContent(draft, req, { parentUid: req.context.uid, body, hooks: services.extensions.create }),
         respond: (next, uid: string) => {
           const node = getNode(next, uid)!;
           const url = urlOf(next, node, req.url.siteUrl);
-          return json(serializeContent(next, node, { ...req, context: node }), 201, { Location: url });
+          return json(serializeContent(next, node, { ...req, context: node }, services), 201, { Location: url });
         },
       };
     },
@@ -62,7 +63,7 @@ export const contentRoutes: Route[] = [
     permission: 'Modify portal content',
     schema: updateContentSchema,
     prepare: (state, req, services) => prepareUploads(services.blobs, own(state.types, req.context.type), req.body),
-    handle: (state, req) => {
+    handle: (state, req, services) => {
       const body = req.body as Record<string, unknown>;
       checkLock(req.context, req);
       return {
@@ -70,7 +71,7 @@ export const contentRoutes: Route[] = [
         respond: (next, uid: string) => {
           if (req.header('prefer') !== 'return=representation') return noContent();
           const node = getNode(next, uid)!;
-          return json(serializeContent(next, node, { ...req, context: node }));
+          return json(serializeContent(next, node, { ...req, context: node }, services));
         },
       };
     },
@@ -87,3 +88,5 @@ export const contentRoutes: Route[] = [
     },
   },
 ];
+
+export const contentFamily: FamilyManifest = { name: 'content', routes: contentRoutes, hooks: { collectionResults } };

@@ -1,9 +1,9 @@
 // GET <ctx>/@contextnavigation (supplement 31.3): the navigation portlet's tree around the context.
 import type { ApiRequest, Route } from '../../http/types.ts';
+import type { Component, FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { ancestors, children, traverse } from '../../state/select.ts';
-import { registerComponent } from '../../serialize/components.ts';
 import { navigationRoot } from '../../serialize/navigation-root.ts';
 import { navFilter, navTitle, showInNavigation, type NavFilter } from '../../serialize/nav-items.ts';
 import { urlOf } from '../../serialize/urls.ts';
@@ -94,7 +94,7 @@ export function contextNavigation(state: SiteState, req: ApiRequest): Record<str
   };
 }
 
-registerComponent({ name: 'contextnavigation', expand: contextNavigation });
+const contextnavigationComponent: Component = { name: 'contextnavigation', expand: contextNavigation };
 
 export const contextNavigationRoutes: Route[] = [
   {
@@ -106,3 +106,5 @@ export const contextNavigationRoutes: Route[] = [
     handle: (state, req) => json(contextNavigation(state, req)),
   },
 ];
+
+export const contextNavigationFamily: FamilyManifest = { name: 'contextnavigation', routes: contextNavigationRoutes, components: [contextnavigationComponent] };

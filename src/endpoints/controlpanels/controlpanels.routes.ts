@@ -1,18 +1,17 @@
 // /@controlpanels (supplement 13): the list of panels, registry-backed panels (GET/PATCH) and the
 // custom panels' verbs. Site root only, "Plone Site Setup: Overview"; unknown panel -> 404 null.
-import type { ApiRequest, Outcome, Route, Services } from '../../http/types.ts';
+import type { ApiRequest, CustomPanel, FamilyManifest, Outcome, PanelGroup, Route, Services } from '../../http/types.ts';
 import { json, noContent } from '../../http/types.ts';
 import { hasPermission } from '../../auth/check.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import { writeRecords } from '../registry/write.ts';
-import { customPanel, customPanels, type CustomPanel } from './custom-panels.ts';
+import { customPanel, customPanels } from './custom-panels.ts';
 import { panelJson, panelUrl } from './panel-json.ts';
-import { REGISTRY_PANELS, registryPanel, type PanelGroup } from './panels.ts';
+import { REGISTRY_PANELS, registryPanel } from './panels.ts';
 import { panelWrites } from './registry-panel.ts';
-import './dexterity-types.ts';
 import { SCHEMAS } from './controlpanels.schema.ts';
-import './content-rules.ts';
+import { dexterityTypesPanel } from './dexterity-types.ts';
 
 const PERMISSION = 'Plone Site Setup: Overview';
 const GROUPS: PanelGroup[] = ['General', 'Content', 'Users', 'Security', 'Advanced', 'Add-on Configuration'];
@@ -24,15 +23,15 @@ interface Summary {
   searchable: string[];
 }
 
-function summaries(state: SiteState): Summary[] {
+function summaries(state: SiteState, services: Services): Summary[] {
   const fromRegistry = REGISTRY_PANELS.map((p) => ({ ...p, searchable: p.fields.map((f) => f.title).filter(Boolean) }));
-  const custom = customPanels().map((p) => ({ ...p, searchable: p.searchable?.(state) ?? [] }));
+  const custom = customPanels(services.extensions.panels).map((p) => ({ ...p, searchable: p.searchable?.(state) ?? [] }));
   return [...fromRegistry, ...custom].sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-function listPanels(state: SiteState, req: ApiRequest) {
+function listPanels(state: SiteState, req: ApiRequest, services: Services) {
   return json(
-    summaries(state).map((s) => ({
+    summaries(state, services).map((s) => ({
       '@id': panelUrl(req.url.siteUrl, s.id),
       group: s.group,
       searchable_text: [s.title, s.group, ...s.searchable],
@@ -44,8 +43,8 @@ function listPanels(state: SiteState, req: ApiRequest) {
 const missing = () => notFound('', 'null');
 
 /** The custom panel addressed by the URL, once the caller passes its own permission. */
-function custom(state: SiteState, req: ApiRequest): CustomPanel | undefined {
-  const panel = customPanel(req.url.params[0]);
+function custom(state: SiteState, req: ApiRequest, services: Services): CustomPanel | undefined {
+  const panel = customPanel(services.extensions.panels, req.url.params[0]);
   if (panel?.permission && !hasPermission(state, req.principal, req.context, panel.permission)) throw unauthorized();
   return panel;
 }
@@ -54,11 +53,11 @@ function verb(method: 'GET' | 'POST' | 'PATCH' | 'DELETE') {
   return (state: SiteState, req: ApiRequest, services: Services): Outcome => {
     const [id, ...rest] = req.url.params.filter(Boolean);
     if (!id) {
-      if (method === 'GET') return listPanels(state, req);
+      if (method === 'GET') return listPanels(state, req, services);
       if (method === 'PATCH') throw badRequest('Missing parameter controlpanelname');
       throw missing();
     }
-    const panel = custom(state, req);
+    const panel = custom(state, req, services);
     if (panel) {
       const handler = panel[method];
       if (!handler) throw missing();
@@ -82,3 +81,5 @@ export const controlpanelsRoutes: Route[] = (['GET', 'POST', 'PATCH', 'DELETE'] 
   schema: SCHEMAS[method],
   handle: verb(method),
 }));
+
+export const controlpanelsFamily: FamilyManifest = { name: 'controlpanels', routes: controlpanelsRoutes, panels: [dexterityTypesPanel] };

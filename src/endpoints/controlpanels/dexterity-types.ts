@@ -1,11 +1,10 @@
 // The `dexterity-types` panel (supplement 13.4): list types, make one from a title, read, change
 // and remove one. Needs Manage Schemata (seed, conflict C20) on top of the panels' permission.
-import type { ApiRequest } from '../../http/types.ts';
+import type { ApiRequest, CustomPanel } from '../../http/types.ts';
 import { json, noContent } from '../../http/types.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import type { TypeDef } from '../../types/model.ts';
-import { registerCustomPanel } from './custom-panels.ts';
 import { applyTypeChanges, newType, removeType, typeChanges } from './type-changes.ts';
 import { TYPES_PANEL, typeResourceJson, typesInOrder, typesPanelJson, typesPanelUrl } from './type-resource.ts';
 import { own } from '../../lib/records.ts';
@@ -19,7 +18,8 @@ function typeAt(state: SiteState, rest: string[]): TypeDef {
 
 const typeJson = (state: SiteState, req: ApiRequest, id: string) => typeResourceJson(state, own(state.types, id)!, req.url.siteUrl);
 
-registerCustomPanel({
+/** The `dexterity-types` panel of the controlpanels family. */
+export const dexterityTypesPanel: CustomPanel = {
   ...TYPES_PANEL,
   permission: 'cms.schemaeditor.ManageSchemata',
   searchable: (state) => typesInOrder(state).map((t) => t.title),
@@ -42,4 +42,4 @@ registerCustomPanel({
     const { id } = typeAt(state, rest);
     return { write: (draft) => removeType(draft, id), respond: () => noContent() };
   },
-});
+};

@@ -5,7 +5,8 @@ import { DISPLAYED_TYPES } from '../../serialize/nav-items.ts';
 import { ALLOWED_SIZES, ROBOTS_TXT } from '../site/defaults.ts';
 import { bool, choice, inFieldset, int, json, line, list, text, tuple, type PanelField } from './panel-fields.ts';
 
-export type PanelGroup = 'General' | 'Content' | 'Users' | 'Security' | 'Advanced' | 'Add-on Configuration';
+import type { PanelGroup } from '../../http/types.ts';
+export type { PanelGroup };
 
 export interface RegistryPanel {
   id: string;

@@ -1,5 +1,6 @@
 // POST <destination>/@copy and @move: 200 [{source, target}] in processing order (seed, supplement 25).
 import type { ApiRequest, Outcome, Route } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
@@ -37,3 +38,5 @@ export const copyMoveRoutes: Route[] = [
   { method: 'POST', endpoint: '@copy', on: 'content', permission: 'View', schema: copyMoveSchema, handle: (state, req) => handle(state, req, false) },
   { method: 'POST', endpoint: '@move', on: 'content', permission: 'View', schema: copyMoveSchema, handle: (state, req) => handle(state, req, true) },
 ];
+
+export const copyMoveFamily: FamilyManifest = { name: 'copy-move', routes: copyMoveRoutes };

@@ -1,6 +1,7 @@
 // @database (supplement 31.14): sizes of the in-memory "database" (the site state).
 import { json, type Route } from '../../http/types.ts';
 import { databaseSchema } from './database.schema.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 
 const sizes = new WeakMap<SiteState, number>();
@@ -33,3 +34,5 @@ export const databaseRoutes: Route[] = [
     },
   },
 ];
+
+export const databaseFamily: FamilyManifest = { name: 'database', routes: databaseRoutes };

@@ -3,6 +3,7 @@
 import type { Principal } from '../../auth/principal.ts';
 import { hasPermission } from '../../auth/check.ts';
 import { noContent, type ApiRequest, type Route, type Services } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import { rootOf } from '../../state/select.ts';
@@ -69,3 +70,5 @@ export const emailRoutes: Route[] = [
     },
   },
 ];
+
+export const emailFamily: FamilyManifest = { name: 'email', routes: emailRoutes };

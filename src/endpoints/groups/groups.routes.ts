@@ -7,6 +7,7 @@ import { AUTHENTICATED_GROUP } from '../../auth/membership.ts';
 import { checkPrincipalChange } from '../../auth/grants.ts';
 import { first, intParam } from '../../http/query.ts';
 import { json, noContent, type ApiRequest, type Route } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import { allGroups, groupSummary, groupUrl, serializeGroup } from './serialize.ts';
@@ -132,3 +133,5 @@ export const groupsRoutes: Route[] = [
     },
   },
 ];
+
+export const groupsFamily: FamilyManifest = { name: 'groups', routes: groupsRoutes };

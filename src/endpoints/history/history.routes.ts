@@ -1,5 +1,6 @@
 // GET @history, GET @history/<version>, PATCH @history {version}. Content objects only.
 import type { Route } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getNode } from '../../state/nodes.ts';
@@ -13,9 +14,9 @@ export const historyRoutes: Route[] = [
     on: 'content',
     permission: ACCESS,
     schema: historySchema,
-    handle: (state, req) => {
+    handle: (state, req, services) => {
       if (req.context.parent === null || req.url.params.length > 1) throw notFound();
-      if (req.url.params.length === 1) return json(serializeVersion(state, req.context, req, req.url.params[0]));
+      if (req.url.params.length === 1) return json(serializeVersion(state, req.context, req, services, req.url.params[0]));
       return json(historyEntries(state, req.context, req));
     },
   },
@@ -40,3 +41,5 @@ export const historyRoutes: Route[] = [
     },
   },
 ];
+
+export const historyFamily: FamilyManifest = { name: 'history', routes: historyRoutes };

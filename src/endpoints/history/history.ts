@@ -1,7 +1,7 @@
 // @history: versioning and workflow entries, newest first (seed "History entry", supplement 22),
 // an old version serialised, and revert.
 import type { Draft } from 'immer';
-import type { ApiRequest } from '../../http/types.ts';
+import type { ApiRequest, Services } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { mustGetNode } from '../../state/nodes.ts';
 import { hasPermission } from '../../auth/check.ts';
@@ -70,13 +70,13 @@ export function historyEntries(state: SiteState, node: ContentNode, req: ApiRequ
 }
 
 /** The full serialisation of version `raw` of the node (`@history/<n>`, GET `?version=<n>`). */
-export function serializeVersion(state: SiteState, node: ContentNode, req: ApiRequest, raw: unknown): Record<string, unknown> {
+export function serializeVersion(state: SiteState, node: ContentNode, req: ApiRequest, services: Services, raw: unknown): Record<string, unknown> {
   if (!hasPermission(state, req.principal, node, ACCESS)) throw unauthorized();
   const n = versionNumber(raw);
   const version = n === undefined ? undefined : versionOf(node, n);
   if (!version) throw notFound();
   const then: ContentNode = { ...node, fields: version.fields, modified: version.time };
-  return { ...serializeContent(state, then, { ...req, context: then }), version: String(n) };
+  return { ...serializeContent(state, then, { ...req, context: then }, services), version: String(n) };
 }
 
 /** Validates a revert request; returns the version number. */

@@ -1,12 +1,12 @@
 // @inherit (supplement 31.18): for each behavior named in expand.inherit.behaviors, the field
 // values of the nearest ancestor-or-self that provides it and that the caller may view.
 import type { ApiRequest, Route } from '../../http/types.ts';
+import type { Component, FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import { listParam } from '../../http/query.ts';
 import { canView } from '../../auth/check.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { ancestors } from '../../state/select.ts';
-import { registerComponent } from '../../serialize/components.ts';
 import { readField } from '../../serialize/fields.ts';
 import { isNavigationRoot } from '../../serialize/navigation-root.ts';
 import { urlOf } from '../../serialize/urls.ts';
@@ -43,13 +43,15 @@ export function inherit(state: SiteState, req: ApiRequest): Record<string, unkno
   return out;
 }
 
-registerComponent({
+const inheritComponent: Component = {
   name: 'inherit',
   present: (_state, _node, req) => !!req && behaviorsOf(req).length > 0,
   link: linkOf,
   expand: inherit,
-});
+};
 
 export const inheritRoutes: Route[] = [
   { method: 'GET', endpoint: '@inherit', on: 'content', permission: 'View', schema: inheritSchema, handle: (state, req) => json(inherit(state, req)) },
 ];
+
+export const inheritFamily: FamilyManifest = { name: 'inherit', routes: inheritRoutes, components: [inheritComponent] };

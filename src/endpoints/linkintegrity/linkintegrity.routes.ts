@@ -1,4 +1,5 @@
 import type { Route } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import { linkIntegritySchema } from './linkintegrity.schema.ts';
 import { linkIntegrity } from './linkintegrity.ts';
@@ -13,3 +14,5 @@ export const linkIntegrityRoutes: Route[] = [
     handle: (state, req) => json(linkIntegrity(state, req)),
   },
 ];
+
+export const linkIntegrityFamily: FamilyManifest = { name: 'linkintegrity', routes: linkIntegrityRoutes };

@@ -1,6 +1,7 @@
 // @lock GET/POST/PATCH/DELETE, and the deprecated POST @unlock / @refresh-lock (conflict C5).
 // Types without the locking behavior answer {} and are never locked (supplement 17).
 import type { ApiRequest, Outcome, Route } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
@@ -55,3 +56,5 @@ export const lockRoutes: Route[] = [
   route('POST', '@unlock', 'unlock'),
   route('POST', '@refresh-lock', 'refresh'),
 ];
+
+export const lockFamily: FamilyManifest = { name: 'lock', routes: lockRoutes };

@@ -7,6 +7,7 @@ import { forgetToken, rememberToken } from '../../auth/token-state.ts';
 import { tokenHash, toSeconds } from '../../auth/tokens.ts';
 import { EXPIRED_SESSION_COOKIE, sessionCookieHeader } from '../../auth/session-cookie.ts';
 import { json, noContent, type ApiRequest, type ApiResponse, type Route, type Services, type WriteOutcome } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 import { own } from '../../lib/records.ts';
 import { loginOptionsSchema, loginSchema, logoutSchema, renewSchema } from './login.schema.ts';
@@ -128,3 +129,5 @@ export const loginRoutes: Route[] = [
     },
   },
 ];
+
+export const loginFamily: FamilyManifest = { name: 'login', routes: loginRoutes };

@@ -1,11 +1,11 @@
 // GET <ctx>/@navigation (supplement 31.2): the Home tab and the navigation root's children,
 // nested to `expand.navigation.depth` levels.
 import type { ApiRequest, Route } from '../../http/types.ts';
+import type { Component, FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import { intParam } from '../../http/query.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { ancestors, children } from '../../state/select.ts';
-import { registerComponent } from '../../serialize/components.ts';
 import { navigationRoot } from '../../serialize/navigation-root.ts';
 import { navFilter, navTitle, showInNavigation, type NavFilter } from '../../serialize/nav-items.ts';
 import { registryValue } from '../../serialize/registry-value.ts';
@@ -86,7 +86,7 @@ export function navigation(state: SiteState, req: ApiRequest): Record<string, un
   return { '@id': `${urlOf(state, req.context, req.url.siteUrl)}/@navigation`, items: [home, ...tabs] };
 }
 
-registerComponent({ name: 'navigation', expand: navigation });
+const navigationComponent: Component = { name: 'navigation', expand: navigation };
 
 export const navigationRoutes: Route[] = [
   {
@@ -98,3 +98,5 @@ export const navigationRoutes: Route[] = [
     handle: (state, req) => json(navigation(state, req)),
   },
 ];
+
+export const navigationFamily: FamilyManifest = { name: 'navigation', routes: navigationRoutes, components: [navigationComponent] };

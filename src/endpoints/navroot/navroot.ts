@@ -1,22 +1,21 @@
 // GET <ctx>/@navroot (supplement 21): the navigation root, serialised without items and components.
-import type { ApiRequest, Route } from '../../http/types.ts';
+import type { ApiRequest, Component, FamilyManifest, Route, Services } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
-import { registerComponent } from '../../serialize/components.ts';
 import { serializeContent } from '../../serialize/content.ts';
 import { navigationRoot } from '../../serialize/navigation-root.ts';
 import { navrootSchema } from './navroot.schema.ts';
 import { urlOf } from '../../serialize/urls.ts';
 
-export function navroot(state: SiteState, req: ApiRequest): Record<string, unknown> {
+export function navroot(state: SiteState, req: ApiRequest, services: Services): Record<string, unknown> {
   const root = navigationRoot(state, req.context);
   return {
     '@id': `${urlOf(state, req.context, req.url.siteUrl)}/@navroot`,
-    navroot: serializeContent(state, root, { ...req, context: root }, { items: false, components: false }),
+    navroot: serializeContent(state, root, { ...req, context: root }, services, { items: false, components: false }),
   };
 }
 
-registerComponent({ name: 'navroot', expand: navroot });
+const navrootComponent: Component = { name: 'navroot', expand: navroot };
 
 export const navrootRoutes: Route[] = [
   {
@@ -25,6 +24,8 @@ export const navrootRoutes: Route[] = [
     schema: navrootSchema,
     on: 'content',
     permission: 'View',
-    handle: (state, req) => json(navroot(state, req)),
+    handle: (state, req, services) => json(navroot(state, req, services)),
   },
 ];
+
+export const navrootFamily: FamilyManifest = { name: 'navroot', routes: navrootRoutes, components: [navrootComponent] };

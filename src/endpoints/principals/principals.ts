@@ -1,6 +1,7 @@
 // GET /@principals?search=<s> (supplement 31.6): users and groups matching a text, as summaries.
 import { first } from '../../http/query.ts';
 import { json, type Route } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import type { RootUser } from '../../auth/authenticate.ts';
@@ -38,3 +39,5 @@ export const principalsRoutes: Route[] = [
     },
   },
 ];
+
+export const principalsFamily: FamilyManifest = { name: 'principals', routes: principalsRoutes };

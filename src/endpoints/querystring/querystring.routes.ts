@@ -1,6 +1,7 @@
 // GET <ctx>/@querystring (supplement 31.7) and <ctx>/@querystring-search, POST and GET (31.8).
 import { jsonListing } from '../../http/listing.ts';
 import type { ApiRequest, Route, Services } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 import { first } from '../../http/query.ts';
@@ -64,7 +65,7 @@ function querystringSearch(state: SiteState, req: ApiRequest, services: Services
         ...callerFilter(state, req.principal, req.now, showInactive),
         need: start + size,
       });
-  return listResults(state, req, result, { fullobjects, metadata, batch: { start, size } });
+  return listResults(state, req, services, result, { fullobjects, metadata, batch: { start, size } });
 }
 
 export const querystringRoutes: Route[] = [
@@ -82,3 +83,5 @@ export const querystringRoutes: Route[] = [
   { method: 'POST', endpoint: '@querystring-search', on: 'content', permission: 'View', schema: querystringSearchSchema, handle: (s, r, sv) => jsonListing(querystringSearch(s, r, sv)) },
   { method: 'GET', endpoint: '@querystring-search', on: 'content', permission: 'View', schema: { responses: querystringSearchSchema.responses }, handle: (s, r, sv) => jsonListing(querystringSearch(s, r, sv)) },
 ];
+
+export const querystringFamily: FamilyManifest = { name: 'querystring', routes: querystringRoutes };

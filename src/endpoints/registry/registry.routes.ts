@@ -2,6 +2,7 @@
 // (name -> value; all or nothing). Site root only, Manage portal (supplement 23).
 import type { Draft } from 'immer';
 import type { ApiRequest, Route } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { json, noContent } from '../../http/types.ts';
 import { first } from '../../http/query.ts';
 import { badRequest, notFound, validationError } from '../../lib/errors.ts';
@@ -65,3 +66,5 @@ export const registryRoutes: Route[] = [
   { method: 'GET', endpoint: '@registry', on: 'site', permission: PERMISSION, schema: getRegistrySchema, handle: getRegistry },
   { method: 'PATCH', endpoint: '@registry', on: 'site', permission: PERMISSION, schema: patchRegistrySchema, handle: patchRegistry },
 ];
+
+export const registryFamily: FamilyManifest = { name: 'registry', routes: registryRoutes };

@@ -1,6 +1,7 @@
 // /@relations on the site root: GET (stats or queries), POST and DELETE (Modify portal content at
 // the root; per relation View on the target and Modify on the source), POST /@relations/rebuild.
 import type { ApiResponse, Route } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { noContent } from '../../http/types.ts';
 import { hasPermission } from '../../auth/check.ts';
 import { errorResponse } from '../../http/errors.ts';
@@ -57,3 +58,5 @@ export const relationsRoutes: Route[] = [
     },
   },
 ];
+
+export const relationsFamily: FamilyManifest = { name: 'relations', routes: relationsRoutes };

@@ -2,6 +2,7 @@
 import { ASSIGNABLE_ROLES } from '../../auth/roles.ts';
 import { rolesSchema } from './roles.schema.ts';
 import { json, type Route } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 
 export const rolesRoutes: Route[] = [
   {
@@ -14,3 +15,5 @@ export const rolesRoutes: Route[] = [
       json(ASSIGNABLE_ROLES.map((id) => ({ '@id': `${req.url.siteUrl}/@roles/${id}`, '@type': 'role', id, title: id }))),
   },
 ];
+
+export const rolesFamily: FamilyManifest = { name: 'roles', routes: rolesRoutes };

@@ -1,6 +1,6 @@
 // Catalog results as the interface lists them (seed "Search result item", supplement 7.4):
 // batched summaries with the requested metadata columns, or full objects.
-import type { ApiRequest } from '../../http/types.ts';
+import type { ApiRequest, Services } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -44,11 +44,11 @@ export interface ListOptions {
 }
 
 /** The batch of results in parts (src/http/listing.ts): each rendered, in turns when many. */
-export function listResults(state: SiteState, req: ApiRequest, result: SearchResult, options: ListOptions): ListingParts<ContentNode> {
+export function listResults(state: SiteState, req: ApiRequest, services: Services, result: SearchResult, options: ListOptions): ListingParts<ContentNode> {
   const params = options.batch ?? batchParams(req);
   const page = batch(req, result.total, (s, e) => result.items.slice(s, e), params);
   const nodes = page.items.map((rec) => getNode(state, rec.uid)).filter((n): n is ContentNode => !!n);
   const render = (node: ContentNode) =>
-    options.fullobjects ? serializeContent(state, node, { ...req, context: node }, { items: false }) : summary(state, node, req, options.metadata);
+    options.fullobjects ? serializeContent(state, node, { ...req, context: node }, services, { items: false }) : summary(state, node, req, options.metadata);
   return { page: nodes, render, shape: (items) => ({ '@id': canonicalUrl(req), ...page, items }) };
 }

@@ -1,5 +1,6 @@
 // GET <ctx>/@search (seed "Search", supplement 18): catalog query over the context and below.
 import type { Route } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import { all, has } from '../../http/query.ts';
 import { searchParams } from './search.params.ts';
@@ -19,7 +20,9 @@ export const searchRoutes: Route[] = [
       const { query, emptyText } = searchParams(state, req);
       if (emptyText) return json([]);
       const result = services.catalog.search(state, query);
-      return jsonListing(listResults(state, req, result, { fullobjects: has(req.query, 'fullobjects'), metadata }));
+      return jsonListing(listResults(state, req, services, result, { fullobjects: has(req.query, 'fullobjects'), metadata }));
     },
   },
 ];
+
+export const searchFamily: FamilyManifest = { name: 'search', routes: searchRoutes };

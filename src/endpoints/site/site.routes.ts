@@ -1,5 +1,6 @@
 // GET /@site (supplement 31.11) and GET /@system (31.12): site-wide settings and software versions.
 import type { ApiRequest, Route } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 import { rootOf } from '../../state/select.ts';
@@ -56,3 +57,5 @@ export const siteRoutes: Route[] = [
     handle: (state, req) => json(systemInfo(state, req)),
   },
 ];
+
+export const siteFamily: FamilyManifest = { name: 'site', routes: siteRoutes };

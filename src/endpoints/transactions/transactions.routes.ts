@@ -1,5 +1,6 @@
 // @transactions (supplement 31.13): recent commits, newest first, and undo.
 import { json, type ApiRequest, type Route, type Services } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import type { TransactionEntry } from './log.ts';
 import { listTransactionsSchema, undoSchema } from './transactions.schema.ts';
@@ -56,3 +57,5 @@ export const transactionsRoutes: Route[] = [
     },
   },
 ];
+
+export const transactionsFamily: FamilyManifest = { name: 'transactions', routes: transactionsRoutes };

@@ -3,7 +3,6 @@
 import type { ApiRequest } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 import { getNode, mustGetNode } from '../../state/nodes.ts';
-import { onCreate } from '../content/content.create.ts';
 import { resolveReference } from '../content/references.ts';
 import { languageOf, linkTranslation, translationsOf } from './groups.ts';
 import { isTranslatable, languageRootOf } from './multilingual.ts';
@@ -21,5 +20,3 @@ export function afterCreate(draft: SiteState, _req: ApiRequest, uid: string, bod
   if (!original || original.uid === uid || translationsOf(draft, original).has(languageOf(node))) return;
   linkTranslation(draft, original, node);
 }
-
-onCreate(afterCreate);

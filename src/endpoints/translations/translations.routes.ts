@@ -1,21 +1,21 @@
 // @translations (GET/POST/DELETE), @translation-locator and the `translations` component
 // (supplement 20). Only a multilingual site has them.
 import type { ApiRequest, Route } from '../../http/types.ts';
+import type { Component, FamilyManifest } from '../../http/types.ts';
 import { json, noContent } from '../../http/types.ts';
 import { first } from '../../http/query.ts';
 import { badRequest, notFound, shown } from '../../lib/errors.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { canView } from '../../auth/check.ts';
-import { registerComponent } from '../../serialize/components.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { resolveReference } from '../content/references.ts';
 import { languageOf, linkTranslation, translationsOf, unlinkTranslation } from './groups.ts';
 import { isMultilingual, isTranslatable, languageRootOf, languageRoots, LRF } from './multilingual.ts';
 import { translationLocation } from './locator.ts';
-import './on-create.ts';
 import { linkSchema, locatorSchema, readTranslationsSchema, unlinkSchema } from './translations.schema.ts';
-import './addon.ts';
+import { afterCreate } from './on-create.ts';
+import { multilingualAddon } from './addon.ts';
 
 const fail = (message: string) => badRequest(message, 'service');
 
@@ -81,11 +81,11 @@ function locate(state: SiteState, req: ApiRequest) {
   return json({ '@id': urlOf(state, translationLocation(state, req.context, language), req.url.siteUrl) });
 }
 
-registerComponent({
+const translationsComponent: Component = {
   name: 'translations',
   present: isTranslatable,
   expand: translationInfo,
-});
+};
 
 export const translationsRoutes: Route[] = [
   {
@@ -103,3 +103,5 @@ export const translationsRoutes: Route[] = [
   { method: 'DELETE', endpoint: '@translations', on: 'content', permission: 'Manage Translations', schema: unlinkSchema, handle: unlink },
   { method: 'GET', endpoint: '@translation-locator', on: 'content', permission: 'Manage Translations', schema: locatorSchema, handle: locate },
 ];
+
+export const translationsFamily: FamilyManifest = { name: 'translations', routes: translationsRoutes, components: [translationsComponent], hooks: { create: afterCreate, addons: { 'cms.app.multilingual': multilingualAddon } } };

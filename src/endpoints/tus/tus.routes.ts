@@ -2,6 +2,7 @@
 // @tus-replace (file of this object), HEAD (answered as GET) and PATCH on @tus-upload/<id>.
 // Chunks are kept by services.tus; the last one creates or updates the object in one commit.
 import type { ApiRequest, ApiResponse, Route, Services } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { hasPermission } from '../../auth/check.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { isValidMediaType } from '../../blobs/media-type.ts';
@@ -60,13 +61,13 @@ function answer(req: ApiRequest): ApiResponse {
   return { status: 204, headers };
 }
 
-const finish: Route['handle'] = (_state, req) => {
+const finish: Route['handle'] = (_state, req, services) => {
   const { completed } = patched.get(req)!;
   if (!completed) return answer(req);
   return {
     write: (draft) =>
       completed.mode === 'create'
-        ? createContent(draft, req, { parentUid: req.context.uid, body: completed.body })
+        ? createContent(draft, req, { parentUid: req.context.uid, body: completed.body, hooks: services.extensions.create })
         : updateContent(draft, req, req.context.uid, completed.body),
     respond: (next, uid: string) => {
       const res = answer(req);
@@ -100,3 +101,5 @@ export const tusRoutes: Route[] = [
   { method: 'GET', endpoint: '@tus-upload', on: 'content', permission: 'View', volatile: true, schema: TUS_SCHEMAS.status, prepare: expire, handle: status },
   { method: 'PATCH', endpoint: '@tus-upload', on: 'content', permission: 'View', rawBody: true, schema: TUS_SCHEMAS.chunk, prepare: receive, handle: finish },
 ];
+
+export const tusFamily: FamilyManifest = { name: 'tus', routes: tusRoutes };

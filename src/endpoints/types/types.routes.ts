@@ -1,12 +1,12 @@
 // GET <ctx>/@types, /@types/<type> (schema) and /@types/<type>/<field or fieldset>; the `types`
 // component. Reading types needs an authenticated caller (Anonymous -> 401).
 import type { ApiRequest, Route } from '../../http/types.ts';
+import type { Component, FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import type { TypeDef } from '../../types/model.ts';
 import { fieldsOf } from '../../types/schema.ts';
-import { registerComponent } from '../../serialize/components.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { typesList } from './addable.ts';
 import { translate } from '../../i18n/translate.ts';
@@ -50,15 +50,17 @@ function getTypes(state: SiteState, req: ApiRequest) {
   return { ...json(translatedSchema(state, req, typeSchema(type, base, state.settings.siteId))), contentType: 'application/json+schema' };
 }
 
-registerComponent({
+const typesComponent: Component = {
   name: 'types',
   expand: (state, req) => {
     requireMember(req);
     return typesList(state, req);
   },
-});
+};
 
 export const typesRoutes: Route[] = [
   { method: 'GET', endpoint: '@types', on: 'content', permission: 'View', schema: readTypesSchema, handle: getTypes },
   ...typesEditRoutes,
 ];
+
+export const typesFamily: FamilyManifest = { name: 'types', routes: typesRoutes, components: [typesComponent] };

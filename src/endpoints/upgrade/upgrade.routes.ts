@@ -4,6 +4,7 @@ import { produce } from 'immer';
 import { isManager } from '../../auth/roles.ts';
 import { parseBoolean } from '../../http/query.ts';
 import { json, type ApiRequest, type Route } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import { upgradeSchema } from './upgrade.schema.ts';
@@ -62,3 +63,5 @@ export const upgradeRoutes: Route[] = [
     },
   },
 ];
+
+export const upgradeFamily: FamilyManifest = { name: 'upgrade', routes: upgradeRoutes };

@@ -6,6 +6,8 @@ import { canManageUsers, isManager } from '../../auth/roles.ts';
 import { forgetUser } from '../../auth/token-state.ts';
 import { first } from '../../http/query.ts';
 import { json, noContent, type ApiRequest, type Route, type Services } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
+import { portraitRoutes } from './portrait.ts';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import { traverse } from '../../state/select.ts';
@@ -167,3 +169,5 @@ export const usersRoutes: Route[] = [
     },
   },
 ];
+
+export const usersFamily: FamilyManifest = { name: 'users', routes: [...usersRoutes, ...portraitRoutes] };

@@ -3,6 +3,7 @@
 import { securitySettings } from '../../auth/settings.ts';
 import { json, type Route } from '../../http/types.ts';
 import { userschemaSchema } from './userschema.schema.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { ApiError } from '../../lib/errors.ts';
 
 const text = (title: string, description: string, extra: Record<string, unknown> = {}) => ({
@@ -86,3 +87,5 @@ export const userschemaRoutes: Route[] = [
     },
   },
 ];
+
+export const userschemaFamily: FamilyManifest = { name: 'userschema', routes: userschemaRoutes };

@@ -3,6 +3,7 @@
 import { hasPermission } from '../../auth/check.ts';
 import { first, has } from '../../http/query.ts';
 import type { ApiRequest, Route, Services } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import { ApiError, notFound, unauthorized } from '../../lib/errors.ts';
 import { urlOf } from '../../serialize/urls.ts';
@@ -60,3 +61,5 @@ export const vocabulariesRoutes: Route[] = [
   { method: 'GET', endpoint: '@sources', on: 'content', permission: ACCESS_VOCABULARIES, schema: termsSchema, handle: getSource },
   { method: 'GET', endpoint: '@querysources', on: 'content', permission: ACCESS_VOCABULARIES, schema: termsSchema, handle: getQuerySource },
 ];
+
+export const vocabulariesFamily: FamilyManifest = { name: 'vocabularies', routes: vocabulariesRoutes };

@@ -1,12 +1,12 @@
 // The @workflow endpoint family and its `workflow` component.
 import type { Route } from '../../http/types.ts';
+import type { Component, FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
-import { registerComponent } from '../../serialize/components.ts';
 import { workflowInfo } from './info.ts';
 import { transition } from './transition.ts';
 import { transitionSchema, workflowInfoSchema } from './workflow.schema.ts';
 
-registerComponent({ name: 'workflow', expand: workflowInfo });
+const workflowComponent: Component = { name: 'workflow', expand: workflowInfo };
 
 export const workflowRoutes: Route[] = [
   {
@@ -26,3 +26,5 @@ export const workflowRoutes: Route[] = [
     handle: (state, req) => transition(state, req),
   },
 ];
+
+export const workflowFamily: FamilyManifest = { name: 'workflow', routes: workflowRoutes, components: [workflowComponent] };

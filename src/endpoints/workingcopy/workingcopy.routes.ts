@@ -1,6 +1,7 @@
 // @workingcopy (supplement 31.21): GET the check-out info, POST check-out, PATCH check-in,
 // DELETE cancel. Refusals answer 401 to anonymous callers and 403 to the others.
 import type { ApiRequest, Route } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { json, noContent } from '../../http/types.ts';
 import { hasPermission } from '../../auth/check.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -82,3 +83,5 @@ export const workingCopyRoutes: Route[] = [
     },
   },
 ];
+
+export const workingCopyFamily: FamilyManifest = { name: 'workingcopy', routes: workingCopyRoutes };
