@@ -10,6 +10,7 @@ import { getNode } from '../state/nodes.ts';
 import { childNamed, rootOf, traverse } from '../state/select.ts';
 import type { Store } from '../state/store.ts';
 import { urlOf } from '../serialize/urls.ts';
+import { undecodableBody } from './body.ts';
 import { checkSessionWrite } from './csrf.ts';
 import { errorResponse } from './errors.ts';
 import { cacheKey, cached, remember } from './response-cache.ts';
@@ -90,7 +91,7 @@ async function parseBody(text: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'DeserializationError', "'No JSON object could be decoded'", 'service');
+    throw undecodableBody();
   }
 }
 

@@ -1,6 +1,7 @@
 // Batching of long results (supplement 3): b_start/b_size, `batching` links only when needed.
 import type { ApiRequest } from '../http/types.ts';
 import { first } from '../http/query.ts';
+import { bodyFields } from '../http/body.ts';
 
 export const DEFAULT_BATCH_SIZE = 25;
 
@@ -17,7 +18,7 @@ function readInt(raw: unknown): number | undefined {
 
 /** b_start/b_size from the JSON body first, then from the query string. */
 export function batchParams(req: ApiRequest): BatchParams {
-  const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+  const body = bodyFields(req.body);
   const start = readInt(body.b_start) ?? readInt(first(req.query, 'b_start')) ?? 0;
   const size = readInt(body.b_size) ?? readInt(first(req.query, 'b_size')) ?? DEFAULT_BATCH_SIZE;
   return { start: Math.max(0, start), size: size <= 0 ? DEFAULT_BATCH_SIZE : size };

@@ -9,6 +9,7 @@ import { ApiError, badRequest, shown } from '../../lib/errors.ts';
 import { multipartParts, parseCsv } from '../../lib/csv.ts';
 import { toStoredDate } from '../../serialize/dates.ts';
 import { aliasTarget, dropAlias, getAlias, naive, nodePath, putAlias, resolvePath } from './store.ts';
+import { bodyFields } from '../../http/body.ts';
 
 export interface AliasItem {
   path: unknown;
@@ -18,7 +19,7 @@ export interface AliasItem {
 
 /** `items` of the body: a list of {path, redirect-to?, datetime?} or of strings, or one string. */
 export function bodyItems(body: unknown): AliasItem[] {
-  const items = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).items : undefined;
+  const items = bodyFields(body).items;
   if (items === undefined) throw badRequest("Property 'items' is required");
   const list = Array.isArray(items) ? items : [items];
   return list.map((item) => {

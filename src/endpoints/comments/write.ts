@@ -7,9 +7,10 @@ import { getNode } from '../../state/nodes.ts';
 import { discussionSetting } from './settings.ts';
 import { newCommentId, subtreeIds } from './thread.ts';
 import { own } from '../../lib/records.ts';
+import { bodyFields } from '../../http/body.ts';
 
 const bodyOf = (req: ApiRequest): Record<string, unknown> =>
-  req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+  bodyFields(req.body);
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 

@@ -1,12 +1,13 @@
 // Content-rule definitions in the site state: reads, serializers and draft reducers.
 import type { Draft } from 'immer';
-import { badRequest, notFound, validationError } from '../../lib/errors.ts';
+import { notFound, validationError } from '../../lib/errors.ts';
 import type { ContentRule, ContentRulesState, RuleElement, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { urlOf } from '../../serialize/urls.ts';
 import { pathOf, traverse } from '../../state/select.ts';
 import { ACTIONS, CONDITIONS, EVENTS, elementSchema, elementSummary, fieldDefault, findElement, type ElementDef } from './elements.ts';
 import { own, emptyRecord } from '../../lib/records.ts';
+import { asObjectBody } from '../../http/body.ts';
 
 export type ElementKind = ElementDef['kind'];
 const EMPTY: ContentRulesState = { rules: [], assignments: emptyRecord(), counter: 0 };
@@ -120,11 +121,7 @@ export function ruleInput(body: unknown, partial: boolean): Partial<Omit<Content
   return out;
 }
 
-export function asObject(body: unknown): Record<string, unknown> {
-  if (body === undefined) return {};
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Malformed body', 'service');
-  return body as Record<string, unknown>;
-}
+export const asObject = (body: unknown): Record<string, unknown> => asObjectBody(body, { style: 'bad-request-service', absentIsEmpty: true });
 
 /** `target_folder` given as UID, site path or URL -> path relative to the site root. */
 function folderPath(state: SiteState, siteUrl: string, value: unknown): string | undefined {

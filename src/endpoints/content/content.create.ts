@@ -7,7 +7,7 @@ import { getNode, mustGetNode } from '../../state/nodes.ts';
 import { addChild } from '../../state/tree.ts';
 import { pathOf } from '../../state/select.ts';
 import { hasPermission } from '../../auth/check.ts';
-import { ApiError, badRequest, forbidden, shown } from '../../lib/errors.ts';
+import { badRequest, forbidden, shown } from '../../lib/errors.ts';
 import { WORKFLOWS } from '../../workflow/definitions.ts';
 import { deserializeFields } from './deserialize.ts';
 import { chooseId, validateId } from './names.ts';

@@ -5,7 +5,7 @@ import type { ContentNode, SiteState } from '../../state/model.ts';
 import { childCount, childEntries, childPosition, hasChild, moveChildTo, placeChildren, setChildOrder } from '../../state/children.ts';
 import { getNode, mustGetNode } from '../../state/nodes.ts';
 import { removeSubtree, renameChild } from '../../state/tree.ts';
-import { ApiError, badRequest, forbidden, shown } from '../../lib/errors.ts';
+import { badRequest, forbidden, shown } from '../../lib/errors.ts';
 import { activeLock } from '../../serialize/lock.ts';
 import { metadataColumn } from '../../serialize/metadata.ts';
 import { deserializeFields } from './deserialize.ts';

@@ -1,18 +1,18 @@
 // PATCH of a registry-backed panel: only the sent keys, validated against the panel's fields
 // (choices accept tokens or {token, title}); unknown and readonly keys are ignored.
-import { badRequest, validationError } from '../../lib/errors.ts';
+import { validationError } from '../../lib/errors.ts';
 import type { RegistryRecord } from '../registry/records.ts';
 import { recordNamed } from '../registry/records.ts';
 import { checkFieldValue } from '../registry/validate.ts';
 import type { RegistryPanel } from './panels.ts';
+import { asObjectBody } from '../../http/body.ts';
 
 const tokenOf = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) && 'token' in v ? (v as { token: unknown }).token : v);
 
 export function panelWrites(panel: RegistryPanel, body: unknown): [RegistryRecord, unknown][] {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Malformed body');
   const writes: [RegistryRecord, unknown][] = [];
   const errors: { field: string; message: string }[] = [];
-  for (const [name, raw] of Object.entries(body as Record<string, unknown>)) {
+  for (const [name, raw] of Object.entries(asObjectBody(body, { style: 'bad-request' }))) {
     const field = panel.fields.find((f) => f.name === name);
     if (!field || field.readonly) continue;
     const value = Array.isArray(raw) ? raw.map(tokenOf) : tokenOf(raw);

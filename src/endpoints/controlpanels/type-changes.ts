@@ -8,6 +8,7 @@ import { SITE_ROOT_TYPE } from '../../types/defaults.ts';
 import { behaviorChoices } from './behavior-catalogue.ts';
 import { MAX_NAME_LENGTH, MAX_TITLE_LENGTH } from '../../lib/limits.ts';
 import { own } from '../../lib/records.ts';
+import { asObjectBody } from '../../http/body.ts';
 
 /** `"My Custom Content Type"` -> `my_custom_content_type`. */
 export function typeIdFrom(title: string): string {
@@ -56,8 +57,8 @@ export function newType(state: SiteState, body: unknown): TypeDef {
 export type TypeChange = (type: Draft<TypeDef>) => void;
 
 /** The checked changes of a PATCH body (any bad value refuses the whole body). */
-export function typeChanges(state: SiteState, body: unknown): TypeChange[] {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Malformed body');
+export function typeChanges(state: SiteState, raw: unknown): TypeChange[] {
+  const body = asObjectBody(raw, { style: 'bad-request' });
   const behaviorNames = new Set(behaviorChoices(state).map((b) => b.name));
   const changes: TypeChange[] = [];
   const errors: { field: string; message: string }[] = [];

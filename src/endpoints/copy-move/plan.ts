@@ -10,12 +10,13 @@ import { canView, hasPermission } from '../../auth/check.ts';
 import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
 import { resolveReference } from '../content/references.ts';
 import { addableIn } from '../types/constrains.ts';
+import { bodyFields } from '../../http/body.ts';
 
 export const denied = (req: ApiRequest) =>
   req.principal.id === null ? new ApiError(401, 'Unauthorized', '', 'null') : new ApiError(403, 'Forbidden', '', 'null');
 
 function sourceValues(body: unknown): unknown[] {
-  const source = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).source : undefined;
+  const source = bodyFields(body).source;
   if (source === undefined || source === null || source === '') throw badRequest("Property 'source' is required");
   return Array.isArray(source) ? source : [source];
 }

@@ -9,9 +9,10 @@ import type { SiteState } from '../../state/model.ts';
 import { rootOf } from '../../state/select.ts';
 import { notificationSchema, sendSchema } from './email.schema.ts';
 import { registryValue } from '../../serialize/registry-value.ts';
+import { bodyFields } from '../../http/body.ts';
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-const fields = (body: unknown) => (body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
+const fields = bodyFields;
 
 /** The site's sender address; absent: mail is not configured. */
 function siteAddress(state: SiteState): string {

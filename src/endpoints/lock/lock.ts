@@ -7,6 +7,7 @@ import { mustGetNode } from '../../state/nodes.ts';
 import { activeLock } from '../../serialize/lock.ts';
 import { parseBoolean } from '../../http/query.ts';
 import { badRequest, shown } from '../../lib/errors.ts';
+import { bodyFields } from '../../http/body.ts';
 
 export const DEFAULT_LOCK_TIMEOUT = 600;
 /** Timeout of a check-out's lock (plone.locking's maximum: it lasts until check-in or cancel). */
@@ -18,7 +19,7 @@ export interface LockOptions {
 }
 
 const asRecord = (body: unknown): Record<string, unknown> =>
-  body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  bodyFields(body);
 
 export function lockOptions(body: unknown): LockOptions {
   const b = asRecord(body);

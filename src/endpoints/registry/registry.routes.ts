@@ -13,6 +13,7 @@ import { RECORDS, recordNamed, recordValue, type RegistryRecord } from './record
 import { checkFieldValue } from './validate.ts';
 import { getRegistrySchema, patchRegistrySchema } from './registry.schema.ts';
 import { writeRecords } from './write.ts';
+import { asObjectBody } from '../../http/body.ts';
 
 const PERMISSION = 'Manage portal';
 
@@ -37,8 +38,8 @@ function getRegistry(state: SiteState, req: ApiRequest) {
 }
 
 /** The checked writes of a PATCH body; any unknown name or bad value refuses the whole body. */
-export function registryWrites(body: unknown): [RegistryRecord, unknown][] {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Malformed body');
+export function registryWrites(raw: unknown): [RegistryRecord, unknown][] {
+  const body = asObjectBody(raw, { style: 'bad-request' });
   const writes: [RegistryRecord, unknown][] = [];
   const errors: { field: string; message: string }[] = [];
   for (const [name, raw] of Object.entries(body)) {

@@ -9,7 +9,6 @@ import { first } from '../../http/query.ts';
 import { translate } from '../../i18n/translate.ts';
 import { json, noContent, type ApiRequest, type Route } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
-import { ApiError } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { getUser } from '../users/records.ts';

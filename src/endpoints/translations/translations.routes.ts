@@ -2,6 +2,7 @@
 // (supplement 20). Only a multilingual site has them.
 import type { ApiRequest, Route } from '../../http/types.ts';
 import type { Component, FamilyManifest } from '../../http/types.ts';
+import { bodyFields } from '../../http/body.ts';
 import { json, noContent } from '../../http/types.ts';
 import { first } from '../../http/query.ts';
 import { badRequest, notFound, shown } from '../../lib/errors.ts';
@@ -52,7 +53,7 @@ export function checkLink(state: SiteState, source: ContentNode, id: unknown): C
 
 function link(state: SiteState, req: ApiRequest) {
   requireMultilingual(state);
-  const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+  const body = bodyFields(req.body);
   const target = checkLink(state, req.context, body.id);
   return {
     write: (draft: SiteState) => linkTranslation(draft, getNode(draft, req.context.uid)!, getNode(draft, target.uid)!),
@@ -62,7 +63,7 @@ function link(state: SiteState, req: ApiRequest) {
 
 function unlink(state: SiteState, req: ApiRequest) {
   requireMultilingual(state);
-  const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+  const body = bodyFields(req.body);
   const language = body.language;
   if (language === undefined || language === null) throw fail('You need to provide the language to unlink');
   const member = translationsOf(state, req.context).get(String(language));

@@ -7,6 +7,7 @@ import { badRequest, validationError, shown } from '../../lib/errors.ts';
 import { BEHAVIORS, FIELDSET_ORDER } from '../../types/behaviors.ts';
 import { fieldKindTerm } from '../../types/field-kinds.ts';
 import type { FieldDef, TypeDef } from '../../types/model.ts';
+import { asObjectBody } from '../../http/body.ts';
 
 type Body = Record<string, unknown>;
 type DraftType = Draft<TypeDef>;
@@ -22,10 +23,7 @@ export function idFromTitle(title: string): string {
     .replace(/^(\d)/, '_$1');
 }
 
-export const asBody = (value: unknown): Body => {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest('Malformed body');
-  return value as Body;
-};
+export const asBody = (value: unknown): Body => asObjectBody(value, { style: 'bad-request' }) as Body;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 

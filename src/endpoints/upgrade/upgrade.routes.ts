@@ -10,6 +10,7 @@ import type { SiteState } from '../../state/model.ts';
 import { upgradeSchema } from './upgrade.schema.ts';
 import { readUpgradeSchema } from './upgrade.get.schema.ts';
 import { pendingSiteSteps, runUpgrade, versions } from './steps.ts';
+import { asObjectBody } from '../../http/body.ts';
 
 const MANAGE = 'Manage portal';
 
@@ -18,9 +19,7 @@ function requireManager(state: SiteState, req: ApiRequest): void {
 }
 
 function dryRunFlag(body: unknown): boolean {
-  if (body === undefined) return false;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Malformed body', 'service');
-  const raw = (body as Record<string, unknown>).dry_run;
+  const raw = asObjectBody(body, { style: 'bad-request-service', absentIsEmpty: true }).dry_run;
   if (raw === undefined) return false;
   const flag = parseBoolean(raw);
   if (flag === undefined) throw badRequest(`Invalid value for dry_run: ${JSON.stringify(raw)}`, 'service');

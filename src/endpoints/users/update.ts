@@ -9,12 +9,13 @@ import { checkPrincipalChange } from '../../auth/grants.ts';
 import { canManageUsers, isAssignableRole, isManager } from '../../auth/roles.ts';
 import { securitySettings } from '../../auth/settings.ts';
 import type { ApiRequest, Services } from '../../http/types.ts';
-import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import type { BlobRef, SiteState, User } from '../../state/model.ts';
 import { EMAIL_RE, passwordProblem, serviceError, TAKEN, validUserName } from './policy.ts';
 import { preparePortrait } from './portrait.ts';
 import { getUser, nameTaken, rootRecord } from './records.ts';
 import { own } from '../../lib/records.ts';
+import { objectBody } from '../../http/body.ts';
 
 const PROFILE = ['fullname', 'email', 'description', 'home_page', 'location'] as const;
 
@@ -38,9 +39,7 @@ function plan(state: SiteState, root: RootUser, req: ApiRequest): { c: UserChang
   checkPrincipalChange(state, req.principal, { kind: 'update-user', user: id });
   const user = getUser(state, root, id);
   if (!user || req.url.params.length !== 1) throw notFound();
-  const body = req.body;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'DeserializationError', 'Malformed body', 'service');
-  const data = body as Record<string, unknown>;
+  const data = objectBody(req);
   const c: UserChanges = { id, profile: {} };
 
   for (const key of PROFILE) {

@@ -23,6 +23,7 @@ import { serializeUser, shownRoles, userUrl } from './serialize.ts';
 import { applyUpdate, prepareUpdate, preparedUpdate } from './update.ts';
 import { own } from '../../lib/records.ts';
 import { createUserSchema, deleteUserSchema, readUsersSchema, updateUserSchema } from './users.schema.ts';
+import { bodyFields, objectBody } from '../../http/body.ts';
 
 interface Prepared {
   users: { plan: UserPlan; hash: string; reset?: string; groups: string[] }[];
@@ -35,7 +36,7 @@ const prepared = new WeakMap<ApiRequest, Prepared>();
  * 11.6): off for 0, "0", false, "false", "no"; on otherwise, and when absent.
  */
 function deleteOption(req: ApiRequest, name: string): boolean {
-  const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+  const body = bodyFields(req.body);
   const raw = first(req.query, name) ?? (Object.hasOwn(body, name) ? body[name] : undefined);
   if (raw === undefined) return true;
   const text = typeof raw === 'string' ? raw.trim().toLowerCase() : raw;
@@ -52,11 +53,10 @@ async function prepareCreate(state: SiteState, req: ApiRequest, services: Servic
     planned = planCsv(state, root, req);
   } else {
     checkPrincipalChange(state, req.principal, { kind: 'create-user' });
-    const body = req.body;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'DeserializationError', 'Malformed body', 'service');
-    checkPrincipalChange(state, req.principal, { kind: 'create-user' }, grantOf(body as Record<string, unknown>));
-    planned = [{ plan: planUser(state, root, req, body as Record<string, unknown>, canManageUsers(state, req.principal)), groups: [] }];
-    delete (body as Record<string, unknown>).password;
+    const body = objectBody(req);
+    checkPrincipalChange(state, req.principal, { kind: 'create-user' }, grantOf(body));
+    planned = [{ plan: planUser(state, root, req, body, canManageUsers(state, req.principal)), groups: [] }];
+    delete body.password;
   }
   const users = await Promise.all(
     planned.map(async ({ plan, groups }) => {
