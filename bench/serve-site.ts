@@ -5,7 +5,8 @@ import { mustGetNode } from '../src/state/nodes.ts';
 import { traverse } from '../src/state/select.ts';
 
 const port = Number(process.env.PORT);
-const s = await createServer({});
+// RESPONSE_CACHE=off: no response cache at all (what one-off requests cost without it).
+const s = await createServer({ responseCache: process.env.RESPONSE_CACHE !== 'off' });
 const admin = { Authorization: 'Basic ' + Buffer.from('admin:admin').toString('base64'), 'Content-Type': 'application/json', Accept: 'application/json' };
 const res = await s.app.request('http://localhost/Plone', {
   method: 'POST',

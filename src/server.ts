@@ -55,6 +55,8 @@ export interface ServerOptions {
   trace?: boolean;
   /** Any authenticated user may read the change stream, not only Managers (--dev-endpoints). */
   changesForAuthenticated?: boolean;
+  /** Answer repeated GETs from the response cache (default true; false: benchmarks of the cold path). */
+  responseCache?: boolean;
 }
 
 /** The first of `routes` that answers a request. */
@@ -128,6 +130,7 @@ export async function createServer(options: ServerOptions = {}) {
     maxBodyBytes: options.maxBodyBytes,
     trace: options.trace,
     changesForAuthenticated: options.changesForAuthenticated,
+    responseCache: options.responseCache,
     log: options.log && ((line) => {
       if (!loading) options.log!(line);
     }),

@@ -22,9 +22,9 @@ import type { SiteState } from '../state/model.ts';
 import type { Store } from '../state/store.ts';
 import { ApiError } from '../lib/errors.ts';
 import { turnIfBig } from '../lib/turn.ts';
-import { dispatch, type OutsideRoutes, type RouteTable } from './dispatch.ts';
+import { dispatch, type DispatchInput, type OutsideRoutes, type RouteTable } from './dispatch.ts';
 import { errorResponse } from './errors.ts';
-import { anonymousKey, cached, credentialedKey, isAuthenticated, isCacheable, remember } from './response-cache.ts';
+import { ResponseCache, withResponseCache, type KeyedRequest } from './response-cache.ts';
 import type { ApiResponse, Services } from './types.ts';
 import { ChangeFeed } from '../changes/feed.ts';
 import { describedLines } from '../changes/describe.ts';
@@ -59,6 +59,8 @@ export interface AppOptions {
   trace?: boolean;
   /** Any authenticated user may read the change stream, not only Managers (--dev-endpoints). */
   changesForAuthenticated?: boolean;
+  /** Answer repeated GETs from the response cache (default true; false: benchmarks of the cold path). */
+  responseCache?: boolean;
 }
 
 /** 16 MiB: a JSON body with a base64 upload of a 12 MB file; larger files go through TUS. */
@@ -128,6 +130,12 @@ export function createApp(options: AppOptions) {
     outside: options.outside,
   };
 
+  /** Dispatch behind the response cache; a client the login throttle holds back always goes through. */
+  const handle = withResponseCache<DispatchInput & KeyedRequest & { authorization?: string }>(
+    { cache: options.responseCache === false ? undefined : new ResponseCache(), store: options.store, bypass: (r) => !!r.authorization && auth.heldBack(r.authorization, r.now, r.client ?? 'local') },
+    (input, state) => dispatch(dispatcher, input, state),
+  );
+
   const app = new Hono();
   if (options.corsOrigin?.length) {
     app.use(
@@ -144,17 +152,16 @@ export function createApp(options: AppOptions) {
   // Bodies are counted while they stream in (or refused from Content-Length alone), never
   // buffered whole before the refusal; the connection is closed so the rest is not read.
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: (c) => {
-        const message = `The request body is larger than the limit of ${maxBodyBytes} bytes; send large files with TUS (@tus-upload).`;
-        const res = errorResponse(new ApiError(413, 'PayloadTooLarge', message, 'service'), { requestUrl: c.req.url, contextUrl: c.req.url });
-        return toResponse({ ...res, headers: { ...res.headers, Connection: 'close' } });
-      },
-    }),
-  );
+  const limit = bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: (c) => {
+      const message = `The request body is larger than the limit of ${maxBodyBytes} bytes; send large files with TUS (@tus-upload).`;
+      const res = errorResponse(new ApiError(413, 'PayloadTooLarge', message, 'service'), { requestUrl: c.req.url, contextUrl: c.req.url });
+      return toResponse({ ...res, headers: { ...res.headers, Connection: 'close' } });
+    },
+  });
+  // GET and HEAD carry no body: asking for one would build a full Request per read (~7% of a GET).
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next)));
   app.all('*', async (c) => {
     const started = performance.now();
     const raw = c.req.raw;
@@ -168,24 +175,13 @@ export function createApp(options: AppOptions) {
       bodyText = new TextDecoder().decode(rawBytes);
     }
     const now = clock.now();
-    // GET answers come from the response cache before any parsing when they can. Requests with
-    // credentials are keyed by a digest of them: only answers given to accepted credentials are
-    // stored that way, and a client the login throttle holds back always goes through.
-    const state = options.store.current;
-    const header = raw.headers.get('authorization');
-    const ac = sessionCookie(raw.headers);
-    // The session cookie is a credential too: keyed with the header (both may decide the caller).
-    const authorization = ac === undefined ? header : `${header ?? ''}\u0000${SESSION_COOKIE}=${ac}`;
     const client = clientAddress(c.env);
-    const key = method !== 'GET' || state.robotAutologin ? undefined : authorization ? credentialedKey(`${auth.tokens.generation}\u0000${authorization}`, now, raw.url, raw.headers) : anonymousKey(now, raw.url, raw.headers);
-    let res = key === undefined ? undefined : cached(state, key);
-    if (res && header && auth.heldBack(header, now, client)) res = undefined;
+    const header = raw.headers.get('authorization') ?? undefined;
+    const ac = sessionCookie(raw.headers);
+    // The session cookie is a credential too: both may decide the caller.
+    const credentials = header === undefined && ac === undefined ? undefined : `${auth.tokens.generation}\u0000${header ?? ''}\u0000${SESSION_COOKIE}=${ac ?? ''}`;
     const url = new URL(raw.url);
-    if (!res) {
-      res = await dispatch(dispatcher, { method, url, headers: raw.headers, bodyText, rawBytes, client, now });
-      const fits = authorization ? isAuthenticated(res) : true;
-      if (key !== undefined && fits && isCacheable(res) && options.store.current === state) remember(state, key, res);
-    }
+    const res = await handle({ method, url, href: raw.url, headers: raw.headers, bodyText, rawBytes, client, now, credentials, authorization: header });
     options.log?.(`${raw.method} ${url.pathname}${url.search} ${res.status} ${(performance.now() - started).toFixed(1)}ms`);
     if (options.trace && res.change) for (const line of describedLines(res.change)) options.log?.(`    ${line}`);
     const response = toResponse(res);
@@ -193,12 +189,14 @@ export function createApp(options: AppOptions) {
   });
   /** A request through the normal path as `principal`, without credentials (RobotRemote's keywords). */
   const internal = (principal: Principal, method: string, url: URL, body?: unknown) =>
-    dispatch(dispatcher, {
+    handle({
       method,
       url,
+      href: url.href,
       headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }),
       bodyText: body === undefined ? '' : JSON.stringify(body),
       client: 'local',
+      now: clock.now(),
       principal,
     });
   // Whatever fails outside dispatch (which answers its own errors) still gets a JSON error body.

@@ -13,7 +13,7 @@ import { urlOf } from '../serialize/urls.ts';
 import { undecodableBody } from './body.ts';
 import { checkSessionWrite } from './csrf.ts';
 import { errorResponse } from './errors.ts';
-import { cacheKey, cached, remember } from './response-cache.ts';
+import type { Answer } from './response-cache.ts';
 import { parseUrl, type ParsedUrl } from './parse-url.ts';
 import { parseQuery } from './query.ts';
 import { validateRequest } from './schema.ts';
@@ -110,10 +110,53 @@ function findRoute(routes: Route[], endpoint: string | null, method: string): Ro
   return forEndpoint.find((r) => r.method === method) ?? 'method';
 }
 
-export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<ApiResponse> {
-  const state = d.store.current;
+/** What a request resolved to on one state: its context object and route (or binary view). */
+interface Target {
+  node: ContentNode;
+  route?: Route;
+  view?: ViewHandler;
+}
+
+/** Traverses and checks permissions on `state`; throws the interface's errors. */
+function resolve(d: Dispatcher, state: SiteState, url: ParsedUrl, method: string, principal: Principal): Target | ApiResponse {
+  const node = traverse(state, url.contentPath);
+  if (!node) {
+    const redirect = d.table.unresolved?.(state, url, method);
+    if (redirect) return redirect;
+    throw notFound();
+  }
+  if (url.view) {
+    const view = d.table.views[url.view];
+    if (!view || method !== 'GET') throw notFound();
+    return { node, view };
+  }
+  const route = findRoute(d.table.routes, url.endpoint, method);
+  if (route === undefined) throw notFound();
+  if (route === 'method') {
+    throw new ApiError(405, 'MethodNotAllowed', `Method ${method} is not allowed on ${url.endpoint ?? 'this object'}.`);
+  }
+  if (route.on === 'site' && node.parent !== null) throw notFound();
+  if (!route.public && !hasPermission(state, principal, node, 'cms.restapi: Use REST API')) {
+    throw unauthorized("Missing 'cms.restapi: Use REST API' permission");
+  }
+  if (route.permission && !hasPermission(state, principal, node, route.permission)) throw unauthorized();
+  return { node, route };
+}
+
+const isTarget = (t: Target | ApiResponse): t is Target => 'node' in t;
+
+/**
+ * One request, on one state snapshot: `state` (default the store's current one) is the state the
+ * caller is authenticated against, the URL traversed on, permissions checked on and the handler
+ * run on. Only when an await let another request commit (a slow password check, `prepare`) is
+ * the request resolved again, permissions included, on the newest state; a write always commits
+ * on the state its handler saw.
+ */
+export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: SiteState = d.store.current): Promise<Answer> {
+  let state = snapshot;
   let url: ParsedUrl | undefined;
   let principal: Principal | undefined;
+  const answer = (response: ApiResponse, cacheable = false): Answer => ({ response, state, cacheable, principal });
   try {
     const outside = input.principal
       ? undefined
@@ -122,18 +165,15 @@ export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<Api
           checkSessionWrite(who, input.method.toUpperCase(), input.headers, 'text/xml');
           return who;
         });
-    if (outside) return await outside;
+    if (outside) return answer(await outside);
     url = parseUrl(input.url, d.sitePath);
-    if (url.redirect) return { status: 302, headers: { Location: url.redirect } };
+    if (url.redirect) return answer({ status: 302, headers: { Location: url.redirect } });
     principal = input.principal ?? (await d.authenticate(state, input.headers, input.client ?? 'local'));
     const method = input.method.toUpperCase();
     checkSessionWrite(principal, method, input.headers, undefined, url.endpoint);
-    const node = traverse(d.store.current, url.contentPath);
-    if (!node) {
-      const redirect = d.table.unresolved?.(d.store.current, url, method);
-      if (redirect) return redirect;
-      throw notFound();
-    }
+    if (d.store.current !== state) state = d.store.current;
+    let target = resolve(d, state, url, method, principal);
+    if (!isTarget(target)) return answer(target);
     const req: ApiRequest = {
       ...d.context(),
       ...(input.now ? { now: input.now } : {}),
@@ -143,55 +183,49 @@ export async function dispatch(d: Dispatcher, input: DispatchInput): Promise<Api
       query: parseQuery(input.url.search),
       header: (name) => input.headers.get(name) ?? undefined,
       body: undefined,
-      context: node,
+      context: target.node,
       client: input.client ?? 'local',
     };
-    if (url.view) {
-      const view = d.table.views[url.view];
-      if (!view || method !== 'GET') throw notFound();
-      return await view(d.store.current, req, d.services);
-    }
-    const route = findRoute(d.table.routes, url.endpoint, method);
-    if (route === undefined) throw notFound();
-    if (route === 'method') {
-      throw new ApiError(405, 'MethodNotAllowed', `Method ${method} is not allowed on ${url.endpoint ?? 'this object'}.`);
-    }
-    if (route.on === 'site' && node.parent !== null) throw notFound();
-    const current = d.store.current;
-    if (!route.public && !hasPermission(current, principal, node, 'cms.restapi: Use REST API')) {
-      throw unauthorized("Missing 'cms.restapi: Use REST API' permission");
-    }
-    if (route.permission && !hasPermission(current, principal, node, route.permission)) throw unauthorized();
+    if (target.view) return answer(await target.view(state, req, d.services));
+    let route = target.route!;
     if (route.rawBody) req.rawBytes = input.rawBytes ?? new TextEncoder().encode(input.bodyText);
     else if (/^multipart\/form-data/i.test(input.headers.get('content-type') ?? '')) req.rawBody = input.bodyText;
-    else {
+    else if (input.bodyText) {
       await turnIfBig(input.bodyText.length);
       req.body = await parseBody(input.bodyText);
     }
     if (route.schema) validateRequest(route.schema, req.query, req.body, req.rawBody === undefined && !route.rawBody);
-    const memo = method === 'GET' && !route.prepare && !route.volatile ? cacheKey(principal, req.now, input.url.href, input.headers) : undefined;
-    const hit = memo === undefined ? undefined : cached(current, memo);
-    if (hit) return hit;
-    if (route.prepare) await route.prepare(current, req, d.services);
-    const outcome = await route.handle(d.store.current, req, d.services);
-    if (!isWrite(outcome)) {
-      if (memo !== undefined && outcome.status === 200 && d.store.current === current) remember(current, memo, outcome, principal);
-      return outcome;
+    if (route.prepare) await route.prepare(state, req, d.services);
+    if (d.store.current !== state) {
+      // Another request committed while this one waited: check again on the newest state.
+      state = d.store.current;
+      target = resolve(d, state, url, method, principal);
+      if (!isTarget(target) || !target.route) throw notFound();
+      route = target.route;
+      req.context = target.node;
     }
+    let outcome = route.handle(state, req, d.services);
+    if (outcome instanceof Promise) outcome = await outcome;
+    if (!isWrite(outcome)) {
+      const pure = method === 'GET' && !route.prepare && !route.volatile && outcome.status === 200 && !outcome.stream;
+      return answer(outcome, pure && d.store.current === state);
+    }
+    // A write's handler runs synchronously: nothing can commit between it and this commit.
     d.services.transactions?.begin({ user: principal.id, time: req.now, description: `/${[...d.sitePath, ...url.contentPath].join('/')}/${method}_application_json_${url.endpoint ?? ''}` });
-    const shown = showChange(d.services.changes, current, principal, input.headers);
+    const shown = showChange(d.services.changes, state, principal, input.headers);
     d.services.changes?.begin({ request: `${method} ${input.url.pathname}${input.url.search}`, user: principal.id, time: req.now, describe: shown });
     const { next, result } = d.store.commit(outcome.write);
+    state = next;
     const change = d.services.changes?.take();
     const durable = d.store.durability?.();
     if (durable) await durable;
-    return withChange(outcome.respond(next, result), change, shown);
+    return answer(withChange(outcome.respond(next, result), change, shown));
   } catch (err) {
     if (!(err instanceof ApiError)) console.error(err);
     const current = d.store.current;
     const siteUrl = url?.siteUrl ?? input.url.origin + (d.sitePath.length ? '/' + d.sitePath.join('/') : '');
     const requestUrl = url?.requestUrl ?? input.url.href;
     const contextUrl = url ? nearestViewable(current, principal ?? { id: null, fullname: '', roles: [], groups: [] }, url.contentPath, siteUrl) : siteUrl;
-    return errorResponse(err, { requestUrl, contextUrl });
+    return answer(errorResponse(err, { requestUrl, contextUrl }));
   }
 }

@@ -1,59 +1,98 @@
-// Memoised answers of GET routes. A GET handler is a pure function of the immutable state, the
-// request (URL, caller, the headers handlers read) and the clock, whose resolution is one second:
-// so an answer computed for the same state object, caller, second and request can be given again.
-// The cache hangs off the state object: a commit makes a new state and so a new, empty cache.
+// The response cache: one middleware around dispatch. A GET route is a pure function of the
+// immutable state, the request (URL, caller, the headers handlers read) and the clock, whose
+// resolution is one second: so an answer computed for the same state object, caller, second and
+// request can be given again. Entries hang off the state object: a commit makes a new state and
+// so a new, empty cache.
 import { createHash } from 'node:crypto';
 import type { Principal } from '../auth/principal.ts';
 import type { SiteState } from '../state/model.ts';
+import type { Store } from '../state/store.ts';
 import type { ApiResponse } from './types.ts';
 
 const MAX_ENTRIES = 4096;
-const byState = new WeakMap<SiteState, Map<string, ApiResponse>>();
 
-export function cacheKey(principal: Principal, now: string, url: string, headers: Headers): string {
-  return [
-    principal.id ?? '',
-    principal.roles.join(','),
-    principal.groups.join(','),
-    now,
-    headers.get('accept') ?? '',
-    headers.get('accept-language') ?? '',
-    url,
-  ].join('\u0000');
+/** What dispatch answered, and whether the answer may be given again for the same key. */
+export interface Answer {
+  response: ApiResponse;
+  /** The state the answer was computed on. */
+  state: SiteState;
+  /** A GET route's 200 that is a pure function of (state, caller, request, second). */
+  cacheable: boolean;
+  /** The caller it was computed for (absent: none was established). */
+  principal?: Principal;
 }
 
-export function cached(state: SiteState, key: string): ApiResponse | undefined {
-  return byState.get(state)?.get(key);
+/** The parts of a request that decide its cache key. */
+export interface KeyedRequest {
+  method: string;
+  /** The full URL, query string included. */
+  href: string;
+  headers: Headers;
+  /** The request time (ISO 8601, one-second resolution). */
+  now: string;
+  /** A caller the server chose itself (in-process requests); no credentials are read then. */
+  principal?: Principal;
+  /**
+   * The request's credentials (Authorization header, session cookie) as one string, absent for
+   * none: a digest of them stands for the caller, so a hit needs no authentication.
+   */
+  credentials?: string;
 }
 
-/** Answers that dispatch found cacheable (a GET route's 200 computed on an unchanged state). */
-const cacheable = new WeakSet<ApiResponse>();
-export const isCacheable = (response: ApiResponse) => cacheable.has(response);
+/** Memoised GET answers per state object (an explicit cache: derived data, never in the state). */
+export class ResponseCache {
+  private readonly byState = new WeakMap<SiteState, Map<string, ApiResponse>>();
 
-/** Answers computed for a caller whose credentials were accepted. */
-const authenticated = new WeakSet<ApiResponse>();
-export const isAuthenticated = (response: ApiResponse) => authenticated.has(response);
+  get(state: SiteState, key: string): ApiResponse | undefined {
+    return this.byState.get(state)?.get(key);
+  }
+
+  set(state: SiteState, key: string, response: ApiResponse): void {
+    let entries = this.byState.get(state);
+    if (!entries) this.byState.set(state, (entries = new Map()));
+    if (entries.size >= MAX_ENTRIES) entries.clear();
+    entries.set(key, response);
+  }
+}
+
+/** The key of a cacheable request: who asks (principal, or a digest of the credentials), when, what. */
+export function cacheKey(r: KeyedRequest): string {
+  const who = r.principal
+    ? [r.principal.id ?? '', r.principal.roles.join(','), r.principal.groups.join(',')]
+    : r.credentials
+      ? ['\u0001' + createHash('sha256').update(r.credentials).digest('base64'), '', '']
+      : ['', '', ''];
+  return [...who, r.now, r.headers.get('accept') ?? '', r.headers.get('accept-language') ?? '', r.href].join('\u0000');
+}
+
+export interface CacheOptions<I> {
+  /** Absent: no caching (dispatch alone). */
+  cache?: ResponseCache;
+  store: Store;
+  /** Give no cached answer to this request (a client the login throttle holds back). */
+  bypass?: (r: I) => boolean;
+}
 
 /**
- * Key for a request with credentials, usable before authentication: the digest of the
- * Authorization header stands for the caller. Only answers given to accepted credentials are
- * stored under such a key (see `remember`), so a wrong password never finds one.
+ * Wraps dispatch: a GET is answered from the cache when it can, before any parsing or
+ * authentication; otherwise dispatched, and its answer remembered when dispatch found it
+ * cacheable, computed on the state that was current when the request came and still is. Answers
+ * to credentials are remembered only when the credentials were accepted, so wrong ones never
+ * find an entry. A site with RobotRemote's autologin is not cached (the caller then depends on
+ * the client's address).
  */
-export function credentialedKey(authorization: string, now: string, url: string, headers: Headers): string {
-  const who = createHash('sha256').update(authorization).digest('base64');
-  return ['\u0001' + who, '', '', now, headers.get('accept') ?? '', headers.get('accept-language') ?? '', url].join('\u0000');
-}
-
-/** Key for a request without credentials, usable before any parsing or authentication. */
-export function anonymousKey(now: string, url: string, headers: Headers): string {
-  return ['', '', '', now, headers.get('accept') ?? '', headers.get('accept-language') ?? '', url].join('\u0000');
-}
-
-export function remember(state: SiteState, key: string, response: ApiResponse, principal?: Principal): void {
-  cacheable.add(response);
-  if (principal && principal.id !== null) authenticated.add(response);
-  let entries = byState.get(state);
-  if (!entries) byState.set(state, (entries = new Map()));
-  if (entries.size >= MAX_ENTRIES) entries.clear();
-  entries.set(key, response);
+export function withResponseCache<I extends KeyedRequest>(options: CacheOptions<I>, dispatch: (input: I, state: SiteState) => Promise<Answer>) {
+  const { cache, store } = options;
+  return async (input: I): Promise<ApiResponse> => {
+    const state = store.current;
+    const key = cache && input.method === 'GET' && !state.robotAutologin ? cacheKey(input) : undefined;
+    if (key !== undefined) {
+      const hit = cache!.get(state, key);
+      if (hit && !options.bypass?.(input)) return hit;
+    }
+    const answer = await dispatch(input, state);
+    const accepted = input.principal !== undefined || !input.credentials || (answer.principal !== undefined && answer.principal.id !== null);
+    if (key !== undefined && answer.cacheable && accepted && answer.state === state && store.current === state) cache!.set(state, key, answer.response);
+    return answer.response;
+  };
 }

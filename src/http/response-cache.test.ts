@@ -1,0 +1,95 @@
+// The response-cache middleware around dispatch: what it gives again, and what it never does.
+import { describe, expect, it } from 'vitest';
+import { createSite } from '../state/site.ts';
+import { Store } from '../state/store.ts';
+import type { Principal } from '../auth/principal.ts';
+import { cacheKey, ResponseCache, withResponseCache, type Answer, type KeyedRequest } from './response-cache.ts';
+
+const site = () =>
+  new Store(createSite({ settings: { siteId: 'Plone', volto: false, defaultLanguage: 'en', availableLanguages: ['en'], timezone: 'UTC' }, title: 'T', rootUid: 'r'.repeat(32), now: '2026-01-01T00:00:00+00:00', creator: 'admin' }));
+const get = (extra: Partial<KeyedRequest> = {}): KeyedRequest => ({ method: 'GET', href: 'http://x/Plone/doc', headers: new Headers(), now: '2026-01-01T00:00:00+00:00', ...extra });
+const user = (id: string | null): Principal => ({ id, fullname: '', roles: id ? ['Member'] : [], groups: [] });
+
+function counted(store: Store, answer: Partial<Answer> = {}) {
+  let calls = 0;
+  const dispatch = async (_input: KeyedRequest, state: typeof store.current): Promise<Answer> => {
+    calls++;
+    return { response: { status: 200, body: { n: calls } }, state, cacheable: true, principal: user(null), ...answer };
+  };
+  return { dispatch, calls: () => calls };
+}
+
+describe('withResponseCache', () => {
+  it('answers a repeated cacheable GET on the same state from the cache, and dispatches again after a commit', async () => {
+    const store = site();
+    const d = counted(store);
+    const handle = withResponseCache({ cache: new ResponseCache(), store }, d.dispatch);
+    const first = await handle(get());
+    expect(await handle(get())).toBe(first);
+    expect(d.calls()).toBe(1);
+    store.commit((draft) => void (draft.settings.timezone = 'Europe/Berlin'));
+    expect(await handle(get())).not.toBe(first);
+    expect(d.calls()).toBe(2);
+  });
+
+  it('never remembers what dispatch did not find cacheable, nor writes, nor without a cache', async () => {
+    const store = site();
+    const d = counted(store, { cacheable: false });
+    const handle = withResponseCache({ cache: new ResponseCache(), store }, d.dispatch);
+    await handle(get());
+    await handle(get());
+    const e = counted(store);
+    const post = withResponseCache({ cache: new ResponseCache(), store }, e.dispatch);
+    await post(get({ method: 'POST' }));
+    await post(get({ method: 'POST' }));
+    const f = counted(store);
+    const none = withResponseCache({ store }, f.dispatch);
+    await none(get());
+    await none(get());
+    expect([d.calls(), e.calls(), f.calls()]).toEqual([2, 2, 2]);
+  });
+
+  it('remembers answers to credentials only when they were accepted', async () => {
+    const store = site();
+    const refused = counted(store, { principal: user(null) });
+    const handle = withResponseCache({ cache: new ResponseCache(), store }, refused.dispatch);
+    await handle(get({ credentials: 'Basic wrong' }));
+    await handle(get({ credentials: 'Basic wrong' }));
+    expect(refused.calls()).toBe(2);
+    const accepted = counted(store, { principal: user('jane') });
+    const handle2 = withResponseCache({ cache: new ResponseCache(), store }, accepted.dispatch);
+    await handle2(get({ credentials: 'Basic right' }));
+    await handle2(get({ credentials: 'Basic right' }));
+    await handle2(get({ credentials: 'Basic other' }));
+    expect(accepted.calls()).toBe(2);
+  });
+
+  it('gives nothing cached to a request the bypass names, and drops an answer computed while the site changed', async () => {
+    const store = site();
+    const d = counted(store);
+    const handle = withResponseCache({ cache: new ResponseCache(), store, bypass: (r) => r.credentials === 'held' }, d.dispatch);
+    await handle(get({ credentials: 'held', principal: undefined }));
+    await handle(get({ credentials: 'held' }));
+    expect(d.calls()).toBe(2);
+    let n = 0;
+    const racing = withResponseCache({ cache: new ResponseCache(), store }, async (_i, state) => {
+      n++;
+      store.commit((draft) => void (draft.settings.timezone = `Zone/${n}`));
+      return { response: { status: 200 }, state, cacheable: true };
+    });
+    await racing(get());
+    await racing(get());
+    expect(n).toBe(2);
+  });
+
+  it('keys by caller, second, negotiated headers and URL', () => {
+    const base = cacheKey(get());
+    expect(cacheKey(get())).toBe(base);
+    expect(cacheKey(get({ now: '2026-01-01T00:00:01+00:00' }))).not.toBe(base);
+    expect(cacheKey(get({ href: 'http://x/Plone/doc?a=1' }))).not.toBe(base);
+    expect(cacheKey(get({ headers: new Headers({ 'Accept-Language': 'de' }) }))).not.toBe(base);
+    expect(cacheKey(get({ credentials: 'Basic a' }))).not.toBe(cacheKey(get({ credentials: 'Basic b' })));
+    expect(cacheKey(get({ principal: user('jane') }))).not.toBe(base);
+    expect(cacheKey(get({ credentials: 'Basic a' }))).not.toContain('Basic a');
+  });
+});
