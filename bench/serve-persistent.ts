@@ -1,7 +1,7 @@
 // Child process of bench/persistence.ts: the server on $PORT with its data in $DATA_DIR,
 // durable when $DURABLE=1, and 32 documents doc-0..doc-31 to patch.
 import { serve } from '@hono/node-server';
-import { createPersistentServer } from '../src/persistence/boot.ts';
+import { createPersistentServer } from '../src/compose/boot.ts';
 
 const port = Number(process.env.PORT);
 const quiet = { info: () => {}, warn: (m: string) => console.error(m), error: (m: string) => console.error(m) };

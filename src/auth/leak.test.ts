@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { SECURITY_KEYS } from './settings.ts';
-import { testSite } from './test-site.ts';
+import { testSite } from '../compose/test-site.ts';
 
 const PASSWORDS = ['Kn0wn-Passw0rd-Alpha', 'Kn0wn-Passw0rd-Bravo', 'Kn0wn-Passw0rd-Csv', 'Kn0wn-Passw0rd-Delta'];
 const [A, B, C, D] = PASSWORDS;

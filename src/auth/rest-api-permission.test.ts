@@ -3,7 +3,7 @@
 // check. Self-registration works the same way: it adds Anonymous to "Add portal member".
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_ROLES_KEY, SECURITY_KEYS } from './settings.ts';
-import { testSite } from './test-site.ts';
+import { testSite } from '../compose/test-site.ts';
 
 const PW = 'member-password-1';
 const member = { user: 'max', password: PW };

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteState } from '../state/model.ts';
 import { SECURITY_KEYS } from './settings.ts';
-import { testSite, type Who } from './test-site.ts';
+import { testSite, type Who } from '../compose/test-site.ts';
 
 const PW = 'property-password';
 const GIF = 'R0lGODlhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs=';

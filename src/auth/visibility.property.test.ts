@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
 import { childUid } from '../state/children.ts';
-import { testSite, type Who } from './test-site.ts';
+import { testSite, type Who } from '../compose/test-site.ts';
 
 const PW = 'property-password';
 const USERS = ['u1', 'u2'] as const;

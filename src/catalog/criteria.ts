@@ -3,7 +3,7 @@
 // are client errors (400) here; Plone answers 500 for some of them.
 import { ApiError, badRequest, shown } from '../lib/errors.ts';
 import { MAX_SEARCH_TERMS, MAX_SEARCH_TEXT_LENGTH } from '../lib/limits.ts';
-import { parseBoolean } from '../http/query.ts';
+import { parseBoolean } from '../domain/query.ts';
 import { INDEXES, TEXT_INDEX_FIELDS } from './indexes.ts';
 import type { Criterion, Scalar } from './query.ts';
 import { parseTextQuery } from './textquery.ts';

@@ -7,7 +7,7 @@ import { permissionRoles } from '../auth/check.ts';
 import { publicationWindow, toMs } from '../auth/publication.ts';
 import { analyze, htmlToText } from './analyze.ts';
 import type { DocTerms } from './fulltext.ts';
-import { commentStats } from '../endpoints/comments/thread.ts';
+import { commentStats } from '../domain/comment-thread.ts';
 import { own } from '../lib/records.ts';
 
 export type IndexValue = string | number | boolean | null | string[];

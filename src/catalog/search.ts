@@ -3,7 +3,8 @@
 // candidates; the others (ranges, dates, positions, the publication window, a path below other
 // criteria) filter the candidates one by one. Then a bounded heap picks the first `need`.
 import { andInto, andNotInto, count, toDocs, type Bits } from './bitset.ts';
-import type { Catalog } from './catalog.ts';
+import type { SiteState } from '../state/model.ts';
+import type { DocTerms, FullText } from './fulltext.ts';
 import { NO_VALUE, type DocTable } from './doctable.ts';
 import { INDEXES } from './indexes.ts';
 import { pickOrdered, type KeyColumn } from './order.ts';
@@ -12,6 +13,14 @@ import { postingOrInto, type Posting, BitPosting } from './postings.ts';
 import { keyOf, matchKeyword, matchScalar, Positions, type CatalogQuery, type Criterion } from './query.ts';
 import type { Entry } from './record.ts';
 import { evaluateText } from './texteval.ts';
+
+/** What the evaluator reads of a catalog (the catalog hands itself over as this narrow view). */
+export interface CatalogView {
+  readonly table: DocTable;
+  readonly state: SiteState;
+  readonly text: FullText;
+  termsOfDoc(doc: number): DocTerms | undefined;
+}
 
 export interface SearchResult {
   /** Number of matches (capped by the query's limit). */
@@ -48,7 +57,7 @@ function applyPostings(table: DocTable, c: Criterion, acc: Bits): boolean {
   return true;
 }
 
-function predicate(catalog: Catalog, c: Criterion, positions: Positions): Predicate {
+function predicate(catalog: CatalogView, c: Criterion, positions: Positions): Predicate {
   const table = catalog.table;
   const entries = table.entries;
   switch (c.kind) {
@@ -76,7 +85,7 @@ function predicate(catalog: Catalog, c: Criterion, positions: Positions): Predic
   }
 }
 
-export function evaluate(catalog: Catalog, query: CatalogQuery): SearchResult {
+export function evaluate(catalog: CatalogView, query: CatalogQuery): SearchResult {
   const table = catalog.table;
   const positions = new Positions(catalog.state);
   const sort = query.sort.filter((s) => s.index === 'path' || Object.hasOwn(INDEXES, s.index));
@@ -136,7 +145,7 @@ export function evaluate(catalog: Catalog, query: CatalogQuery): SearchResult {
 }
 
 /** The sort keys of `index` for (at least) the documents `docs`. */
-function sortColumn(catalog: Catalog, index: string, docs: Int32Array, positions: Positions): KeyColumn {
+function sortColumn(catalog: CatalogView, index: string, docs: Int32Array, positions: Positions): KeyColumn {
   const table = catalog.table;
   if (index === 'path') {
     const memo = new Map<number, string>();

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { CheckFailed, compare, show } from './expect.ts';
 import { Recorder, type Caller, type Connection, type Reply, type RequestOptions } from './http.ts';
-import type { Difference, Feature } from './model.ts';
+import type { CheckOf, Difference, Feature } from './model.ts';
 
 export interface Account {
   /** Login name (the e-mail on sites that log in by e-mail). */
@@ -40,6 +40,9 @@ interface Cleanup {
 }
 
 const randomText = (n: number) => randomBytes(n).toString('base64url').slice(0, n);
+
+/** A conformance check. */
+export type Check = CheckOf<CheckContext>;
 
 export class CheckContext {
   readonly base: string;

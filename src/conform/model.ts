@@ -1,6 +1,5 @@
 // The data of a conformance run: checks (what is judged), steps (what was sent and answered),
 // results and the report. Plain data only: the engine, the checks and the reporters share it.
-import type { CheckContext } from './context.ts';
 
 /** MUST: the seed says it. SHOULD: only the real Plone REST API (the supplements) does it. */
 export type Level = 'MUST' | 'SHOULD';
@@ -24,7 +23,8 @@ export type Feature =
   | 'folders'
   | 'collections';
 
-export interface Check {
+/** A check, run with the context `C` it asks and records through (`Check` in context.ts). */
+export interface CheckOf<C> {
   /** Stable id, `<family>.<topic>.<what-is-checked>`: implementers track a check by it across releases. */
   id: string;
   family: string;
@@ -35,7 +35,7 @@ export interface Check {
   title: string;
   /** Optional features the check needs; without one of them the check is not applicable. */
   needs?: Feature[];
-  run(t: CheckContext): Promise<void>;
+  run(t: C): Promise<void>;
 }
 
 /** One request and its answer, as recorded for the reports (credentials and tokens redacted). */

@@ -1,6 +1,6 @@
 // The route table: every family's manifest (a family is a folder of src/endpoints/), combined here.
 import type { Component, CustomPanel, AddonHook, CreateHook, Extensions, FamilyManifest } from '../http/types.ts';
-import type { RouteTable } from '../http/dispatch.ts';
+import type { RouteTable } from '../http/types.ts';
 import { contentFamily } from './content/content.routes.ts';
 import { tusFamily } from './tus/tus.routes.ts';
 import { workingCopyFamily } from './workingcopy/workingcopy.routes.ts';

@@ -9,33 +9,20 @@ import type { ContentNode, SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
 import { childNamed, rootOf, traverse } from '../state/select.ts';
 import type { Store } from '../state/store.ts';
-import { urlOf } from '../serialize/urls.ts';
+import { urlOf } from '../domain/urls.ts';
 import { undecodableBody } from './body.ts';
 import { checkSessionWrite } from './csrf.ts';
 import { errorResponse } from './errors.ts';
 import type { Answer } from './response-cache.ts';
 import { parseUrl, type ParsedUrl } from './parse-url.ts';
-import { parseQuery } from './query.ts';
+import { parseQuery } from '../domain/query.ts';
 import { validateRequest } from './schema.ts';
 import { isWrite, type Extensions, type FamilyManifest, type ApiRequest, type ApiResponse, type RequestContext, type Route, type Services } from './types.ts';
 import { own } from '../lib/records.ts';
-import { showChange, withChange } from '../changes/answer.ts';
+import { showChange, withChange } from './change-answer.ts';
 
-export type ViewHandler = (state: SiteState, req: ApiRequest, services: Services) => ApiResponse | Promise<ApiResponse>;
-
-/** The manifest of one endpoint family (a folder of src/endpoints/). */
-export type RouteFamily = FamilyManifest;
-
-export interface RouteTable {
-  routes: Route[];
-  /** The same routes by family, in the same order (the OpenAPI document's tags). */
-  families?: RouteFamily[];
-  /** The families' components, panels and hooks (given to handlers as `services.extensions`). */
-  extensions: Extensions;
-  views: Record<string, ViewHandler>;
-  /** Last chance for a path that does not resolve (redirects of moved content). */
-  unresolved?: (state: SiteState, url: ParsedUrl, method: string) => ApiResponse | undefined;
-}
+import type { RouteTable, ViewHandler } from './types.ts';
+export type { RouteFamily, RouteTable, ViewHandler } from './types.ts';
 
 export interface DispatchInput {
   method: string;

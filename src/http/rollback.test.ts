@@ -2,7 +2,7 @@
 // failed-login counts, file bytes), and a teardown is journaled: a restart does not bring the
 // undone writes back.
 import { describe, expect, it } from 'vitest';
-import { persistentSite, tmpDataDir } from '../persistence/testing.ts';
+import { persistentSite, tmpDataDir } from '../compose/persistence-testing.ts';
 import { getNode } from '../state/nodes.ts';
 import { rememberSite, restoreSite } from './rollback.ts';
 

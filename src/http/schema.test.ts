@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/errors.ts';
-import { parseQuery } from './query.ts';
+import { parseQuery } from '../domain/query.ts';
 import { NO_JSON, objectBody, queryBoolean, validateRequest, z, type RouteSchema } from './schema.ts';
 
 function refusal(schema: RouteSchema, body: unknown, search = '', json = true): ApiError | undefined {

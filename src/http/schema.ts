@@ -8,7 +8,7 @@
 // of a parsed object, and a copy could lose or rename members, e.g. `__proto__`).
 import { z } from 'zod';
 import { ApiError, type ErrorShape } from '../lib/errors.ts';
-import type { Query } from './query.ts';
+import type { Query } from '../domain/query.ts';
 
 export { z };
 

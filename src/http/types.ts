@@ -2,7 +2,7 @@
 import type { Draft } from 'immer';
 import type { Principal } from '../auth/principal.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
-import type { Query } from './query.ts';
+import type { Query } from '../domain/query.ts';
 import type { ParsedUrl } from './parse-url.ts';
 
 export interface RequestContext {
@@ -152,18 +152,34 @@ export interface Services {
   extensions: Extensions;
   blobs: import('../blobs/store.ts').BlobStore;
   /** Generated image scales (LRU by bytes). */
-  scales: import('../endpoints/files/scale-cache.ts').ScaleCache;
+  scales: import('../stores/scale-cache.ts').ScaleCache;
   /** Credentials, login tokens, login throttling, outgoing mail. */
   auth: import('../auth/authenticate.ts').Authenticator;
   /** Indexes derived from the state, current with every commit (read-only for handlers). */
   catalog: import('../catalog/catalog.ts').Catalog;
   /** TUS uploads in progress (bytes received so far). */
-  tus: import('../endpoints/tus/store.ts').TusStore;
+  tus: import('../stores/tus-uploads.ts').TusStore;
   /** Recent commits (who, when, what), outside the state; absent: not recorded. */
-  transactions?: import('../endpoints/transactions/log.ts').TransactionLog;
+  transactions?: import('../stores/transaction-log.ts').TransactionLog;
   /** Readable descriptions of commits (change stream, --trace, the explorer's change panel). */
   changes?: import('../changes/feed.ts').ChangeFeed;
 }
 
 export const json = (body: unknown, status = 200, headers?: Record<string, string>): ApiResponse => ({ status, body, headers });
 export const noContent = (): ApiResponse => ({ status: 204 });
+
+export type ViewHandler = (state: SiteState, req: ApiRequest, services: Services) => ApiResponse | Promise<ApiResponse>;
+
+/** The manifest of one endpoint family (a folder of src/endpoints/). */
+export type RouteFamily = FamilyManifest;
+
+export interface RouteTable {
+  routes: Route[];
+  /** The same routes by family, in the same order (the OpenAPI document's tags). */
+  families?: RouteFamily[];
+  /** The families' components, panels and hooks (given to handlers as `services.extensions`). */
+  extensions: Extensions;
+  views: Record<string, ViewHandler>;
+  /** Last chance for a path that does not resolve (redirects of moved content). */
+  unresolved?: (state: SiteState, url: ParsedUrl, method: string) => ApiResponse | undefined;
+}

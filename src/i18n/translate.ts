@@ -5,7 +5,7 @@
 import { isDraft } from 'immer';
 import type { ApiRequest } from '../http/types.ts';
 import type { SiteState } from '../state/model.ts';
-import { navigationRoot } from '../serialize/navigation-root.ts';
+import { navigationRoot } from '../domain/navigation-root.ts';
 import de from './catalog/de.ts';
 import es from './catalog/es.ts';
 import fr from './catalog/fr.ts';

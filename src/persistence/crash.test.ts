@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { restore } from './restore.ts';
-import { capturingLogger, tmpDataDir } from './testing.ts';
+import { capturingLogger, tmpDataDir } from '../compose/persistence-testing.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const ROUNDS = 5;

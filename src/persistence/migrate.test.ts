@@ -16,7 +16,7 @@ import { journalName, snapshotName } from './files.ts';
 import { encodeRecord } from './journal.ts';
 import { migrateState } from './migrate.ts';
 import { readSnapshot } from './snapshot.ts';
-import { persistentSite, tmpDataDir } from './testing.ts';
+import { persistentSite, tmpDataDir } from '../compose/persistence-testing.ts';
 
 enablePatches();
 

@@ -8,7 +8,7 @@ import { checkSite } from '../state/invariants.ts';
 import { DataDirInUseError, journalName, snapshotName } from './files.ts';
 import { RestoreError } from './restore.ts';
 import { readSnapshot } from './snapshot.ts';
-import { capturingLogger, persistentSite, tmpDataDir } from './testing.ts';
+import { capturingLogger, persistentSite, tmpDataDir } from '../compose/persistence-testing.ts';
 
 type Site = Awaited<ReturnType<typeof persistentSite>>;
 

@@ -12,7 +12,7 @@ import { pathOf } from '../state/select.ts';
 import { decodeRecord, encodeRecord } from './journal.ts';
 import { restore } from './restore.ts';
 import { readSnapshot, writeSnapshot } from './snapshot.ts';
-import { capturingLogger, persistentSite, tmpDataDir } from './testing.ts';
+import { capturingLogger, persistentSite, tmpDataDir } from '../compose/persistence-testing.ts';
 
 type Op =
   | { kind: 'create'; parent: number; type: string; title: string; id: string | null }

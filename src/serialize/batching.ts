@@ -1,6 +1,6 @@
 // Batching of long results (supplement 3): b_start/b_size, `batching` links only when needed.
 import type { ApiRequest } from '../http/types.ts';
-import { first } from '../http/query.ts';
+import { first } from '../domain/query.ts';
 import { bodyFields } from '../http/body.ts';
 
 export const DEFAULT_BATCH_SIZE = 25;

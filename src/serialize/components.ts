@@ -2,8 +2,8 @@
 // appears as {@id} and is embedded when named in `expand`.
 import type { ApiRequest, Services } from '../http/types.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
-import { listParam } from '../http/query.ts';
-import { urlOf } from './urls.ts';
+import { listParam } from '../domain/query.ts';
+import { urlOf } from '../domain/urls.ts';
 
 export function expandedNames(req: ApiRequest): Set<string> {
   return new Set(listParam(req.query, 'expand'));

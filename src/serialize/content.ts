@@ -6,18 +6,18 @@ import { childAt, childCount, childPosition, childUids } from '../state/children
 import { hasPermission } from '../auth/check.ts';
 import { activeAt, listable } from '../auth/publication.ts';
 import { fieldsOf, isLockable } from '../types/schema.ts';
-import { has, all, first, parseBoolean } from '../http/query.ts';
+import { has, all, first, parseBoolean } from '../domain/query.ts';
 import { badRequest } from '../lib/errors.ts';
 import { batch, batchParams, canonicalUrl } from './batching.ts';
 import type { ListingParts } from '../http/listing.ts';
 import { components } from './components.ts';
 import { readField } from './fields.ts';
 import { summary } from './summary.ts';
-import { urlOf } from './urls.ts';
+import { urlOf } from '../domain/urls.ts';
 import { formatDate } from './dates.ts';
 import { lockInfo } from './lock.ts';
 import { workingCopyInfo } from './working-copy.ts';
-import { discussionEnabled } from '../endpoints/comments/settings.ts';
+import { discussionEnabled } from '../domain/discussion.ts';
 import { typeTitle } from '../i18n/translate.ts';
 import { own } from '../lib/records.ts';
 

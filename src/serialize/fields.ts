@@ -6,7 +6,7 @@ import type { FieldDef } from '../types/model.ts';
 import { SCALES, fitInto, scaleFileName } from '../blobs/scales.ts';
 import { canView } from '../auth/check.ts';
 import { formatDate } from './dates.ts';
-import { urlOf } from './urls.ts';
+import { urlOf } from '../domain/urls.ts';
 import { LANGUAGES, METADATA_FIELD_TITLES } from '../types/vocabularies.ts';
 import { summary } from './summary.ts';
 import { safeHtml } from './safe-html.ts';

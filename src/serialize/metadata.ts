@@ -4,7 +4,7 @@ import type { BlobRef, ContentNode, SiteState } from '../state/model.ts';
 import { SCALES, fitInto, scaleFileName } from '../blobs/scales.ts';
 import { formatDate } from './dates.ts';
 import { pathOf } from '../state/select.ts';
-import { urlOf } from './urls.ts';
+import { urlOf } from '../domain/urls.ts';
 import { own } from '../lib/records.ts';
 
 export const METADATA_COLUMNS = [

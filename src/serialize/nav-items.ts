@@ -3,7 +3,7 @@
 import type { Principal } from '../auth/principal.ts';
 import { activeAt, isListed } from '../auth/publication.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
-import { registryValue } from './registry-value.ts';
+import { registryValue } from '../domain/registry-value.ts';
 
 export const DISPLAYED_TYPES = ['Link', 'News Item', 'Folder', 'Document', 'Event', 'Collection'];
 

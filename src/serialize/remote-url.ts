@@ -4,8 +4,8 @@
 // request came through. The stored value (and the `getRemoteUrl` column) stays as written.
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
-import { navigationRoot } from './navigation-root.ts';
-import { urlOf } from './urls.ts';
+import { navigationRoot } from '../domain/navigation-root.ts';
+import { urlOf } from '../domain/urls.ts';
 
 const PORTAL = '${portal_url}';
 const NAVROOT = '${navigation_root_url}';

@@ -4,7 +4,7 @@
 // @registry changes the output. Results are memoised per (settings, stored text).
 import sanitizeHtml from 'sanitize-html';
 import type { SiteState } from '../state/model.ts';
-import { registryValue } from './registry-value.ts';
+import { registryValue } from '../domain/registry-value.ts';
 
 export const FILTER_DEFAULTS = {
   disable_filtering: false,

@@ -1,7 +1,7 @@
 // Summary serialisation (supplement 7.4): folder items, search results, parent, neighbours.
 import type { ApiRequest } from '../http/types.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
-import { urlOf } from './urls.ts';
+import { urlOf } from '../domain/urls.ts';
 import { typeTitle } from '../i18n/translate.ts';
 import { metadataColumn, METADATA_COLUMNS, VOLTO_SUMMARY_COLUMNS } from './metadata.ts';
 import { own } from '../lib/records.ts';

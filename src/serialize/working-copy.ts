@@ -5,7 +5,7 @@ import type { ContentNode, SiteState, WorkingCopyLink } from '../state/model.ts'
 import { getNode } from '../state/nodes.ts';
 import { canView, hasPermission } from '../auth/check.ts';
 import { formatDate } from './dates.ts';
-import { urlOf } from './urls.ts';
+import { urlOf } from '../domain/urls.ts';
 import { own } from '../lib/records.ts';
 
 export interface CheckOut {

@@ -1,6 +1,6 @@
 // Declaring the checks of one family: the family name is stamped on each check and every id must
 // start with it, so ids stay `<family>.<topic>.<what>`.
-import type { Check } from '../model.ts';
+import type { Check } from '../context.ts';
 
 export type CheckSpec = Omit<Check, 'family'>;
 

@@ -1,5 +1,5 @@
 // Every check of the suite, family by family, in the order they run.
-import type { Check } from '../model.ts';
+import type { Check } from '../context.ts';
 import actions from './actions.ts';
 import addons from './addons.ts';
 import aliases from './aliases.ts';

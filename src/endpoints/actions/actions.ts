@@ -2,7 +2,7 @@
 import type { ApiRequest, Route } from '../../http/types.ts';
 import type { Component, FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
-import { listParam } from '../../http/query.ts';
+import { listParam } from '../../domain/query.ts';
 import { hasPermission } from '../../auth/check.ts';
 import type { SiteState } from '../../state/model.ts';
 import { translate } from '../../i18n/translate.ts';

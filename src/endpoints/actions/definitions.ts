@@ -4,7 +4,7 @@
 // actions without one answer "".
 import type { Principal } from '../../auth/principal.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
-import { registryValue } from '../../serialize/registry-value.ts';
+import { registryValue } from '../../domain/registry-value.ts';
 import { own } from '../../lib/records.ts';
 
 export interface ActionContext {

@@ -1,7 +1,7 @@
 // @addons (seed: Add-ons; supplement 24): list, detail, install/uninstall/upgrade/import.
 import { json, noContent, type Route } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
-import { has } from '../../http/query.ts';
+import { has } from '../../domain/query.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findAddon } from './catalog.ts';
 import { runAction } from './actions.ts';

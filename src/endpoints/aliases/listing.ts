@@ -3,10 +3,10 @@
 // CSV from the site root (supplement 15). Broken aliases (target deleted) are not listed.
 import type { ApiRequest, ApiResponse } from '../../http/types.ts';
 import type { AliasEntry, SiteState } from '../../state/model.ts';
-import { all, first, parseBoolean } from '../../http/query.ts';
+import { all, first, parseBoolean } from '../../domain/query.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { batch, listingId } from '../../serialize/batching.ts';
-import { urlOf } from '../../serialize/urls.ts';
+import { urlOf } from '../../domain/urls.ts';
 import { toStoredDate } from '../../serialize/dates.ts';
 import { formatCsv } from '../../lib/csv.ts';
 import { aliasTarget, allAliases, redirectPath } from './store.ts';

@@ -6,10 +6,10 @@ import { activeAt, listable } from '../../auth/publication.ts';
 import type { SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { ancestors } from '../../state/select.ts';
-import { navigationRoot } from '../../serialize/navigation-root.ts';
+import { navigationRoot } from '../../domain/navigation-root.ts';
 import { isDefaultPage, navTitle } from '../../serialize/nav-items.ts';
 import { breadcrumbsSchema } from './breadcrumbs.schema.ts';
-import { urlOf } from '../../serialize/urls.ts';
+import { urlOf } from '../../domain/urls.ts';
 
 export function breadcrumbs(state: SiteState, req: ApiRequest): Record<string, unknown> {
   const context = req.context;

@@ -3,8 +3,8 @@
 import type { Principal } from '../../auth/principal.ts';
 import { hasPermission, permissionRoles, rolesAt } from '../../auth/check.ts';
 import type { CommentEntry, ContentNode, SiteState } from '../../state/model.ts';
-import { discussionEnabled, discussionSetting } from './settings.ts';
-import { hasReplies } from './thread.ts';
+import { discussionEnabled, discussionSetting } from '../../domain/discussion.ts';
+import { hasReplies } from '../../domain/comment-thread.ts';
 
 export function onComment(state: SiteState, principal: Principal, node: ContentNode, comment: CommentEntry, permission: string): boolean {
   const roles = rolesAt(state, principal, node);

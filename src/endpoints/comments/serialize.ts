@@ -4,10 +4,10 @@ import type { CommentEntry, ContentNode, SiteState } from '../../state/model.ts'
 import { hasPermission, canView } from '../../auth/check.ts';
 import { batch, listingId } from '../../serialize/batching.ts';
 import { formatDate } from '../../serialize/dates.ts';
-import { urlOf } from '../../serialize/urls.ts';
+import { urlOf } from '../../domain/urls.ts';
 import { portraitUrl } from '../users/serialize.ts';
 import { canDeleteComment, canEditComment, canComment, canSeeComment, mayReply } from './access.ts';
-import { threads } from './thread.ts';
+import { threads } from '../../domain/comment-thread.ts';
 import { renderText } from './text.ts';
 import { own } from '../../lib/records.ts';
 

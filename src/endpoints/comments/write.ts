@@ -4,8 +4,8 @@ import type { ApiRequest } from '../../http/types.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { CommentEntry, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
-import { discussionSetting } from './settings.ts';
-import { newCommentId, subtreeIds } from './thread.ts';
+import { discussionSetting } from '../../domain/discussion.ts';
+import { newCommentId, subtreeIds } from '../../domain/comment-thread.ts';
 import { own } from '../../lib/records.ts';
 import { bodyFields } from '../../http/body.ts';
 

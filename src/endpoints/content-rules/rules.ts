@@ -3,7 +3,7 @@ import type { Draft } from 'immer';
 import { notFound, validationError } from '../../lib/errors.ts';
 import type { ContentRule, ContentRulesState, RuleElement, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
-import { urlOf } from '../../serialize/urls.ts';
+import { urlOf } from '../../domain/urls.ts';
 import { pathOf, traverse } from '../../state/select.ts';
 import { ACTIONS, CONDITIONS, EVENTS, elementSchema, elementSummary, fieldDefault, findElement, type ElementDef } from './elements.ts';
 import { own, emptyRecord } from '../../lib/records.ts';

@@ -8,7 +8,7 @@ import { validationError } from '../../lib/errors.ts';
 import { resolveReference } from './references.ts';
 import { isPreparedBlob } from './uploads.ts';
 import { LANGUAGES } from '../../types/vocabularies.ts';
-import { parseAllowDiscussion } from '../comments/settings.ts';
+import { parseAllowDiscussion } from '../../domain/discussion.ts';
 import { own } from '../../lib/records.ts';
 
 /** Keys handled by the content endpoints themselves, never as schema fields. */

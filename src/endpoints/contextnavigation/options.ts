@@ -1,6 +1,6 @@
 // The `expand.contextnavigation.*` options (supplement 31.3), read from the query string.
-import type { Query } from '../../http/query.ts';
-import { first, intParam, parseBoolean } from '../../http/query.ts';
+import type { Query } from '../../domain/query.ts';
+import { first, intParam, parseBoolean } from '../../domain/query.ts';
 import { badRequest } from '../../lib/errors.ts';
 
 export interface ContextNavOptions {

@@ -3,7 +3,7 @@
 import type { SiteState } from '../../state/model.ts';
 import type { FieldDef } from '../../types/model.ts';
 import { LANGUAGES } from '../../types/vocabularies.ts';
-import { registryValue } from '../../serialize/registry-value.ts';
+import { registryValue } from '../../domain/registry-value.ts';
 import { fieldProperty } from '../types/schema-json.ts';
 import { initialValue, type PanelField } from './panel-fields.ts';
 import type { RegistryPanel } from './panels.ts';

@@ -5,7 +5,7 @@ import { json } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { notFound } from '../../lib/errors.ts';
-import { urlOf } from '../../serialize/urls.ts';
+import { urlOf } from '../../domain/urls.ts';
 import { checkDestination, checkMovable, outermost, resolveSources } from './plan.ts';
 import { copySubtree, moveNode } from './copy-move.ts';
 import { own } from '../../lib/records.ts';

@@ -21,7 +21,7 @@ import type { Store } from '../../state/store.ts';
 import { CHECKPOINT_NAME, Checkpoints, type Checkpoint } from '../../persistence/checkpoints.ts';
 import { snapshotChunks } from '../../persistence/snapshot.ts';
 import { withoutSecrets } from '../../persistence/redact.ts';
-import { parseBoolean } from '../../http/query.ts';
+import { parseBoolean } from '../../domain/query.ts';
 
 export const DEV_NAMESPACE = '++dev++';
 /** Query parameter of `++dev++/snapshot` that keeps password hashes in the download. */

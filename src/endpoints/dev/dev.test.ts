@@ -1,6 +1,6 @@
 // The ++dev++ endpoints: reset to the fixture, checkpoints; Manager only; off unless enabled.
 import { describe, expect, it } from 'vitest';
-import { persistentSite, tmpDataDir } from '../../persistence/testing.ts';
+import { persistentSite, tmpDataDir } from '../../compose/persistence-testing.ts';
 import { parseSnapshot } from '../../persistence/snapshot.ts';
 
 const BASIC = (user: string, password: string) => 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');

@@ -8,7 +8,7 @@ import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import { rootOf } from '../../state/select.ts';
 import { notificationSchema, sendSchema } from './email.schema.ts';
-import { registryValue } from '../../serialize/registry-value.ts';
+import { registryValue } from '../../domain/registry-value.ts';
 import { bodyFields } from '../../http/body.ts';
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);

@@ -1,9 +1,9 @@
 // `@@download/<field>[/<filename>]` and `@@display-file/<field>[/<filename>]` (supplement 8.3,
 // supplement-2 §4.2): the bytes of a file or image field, with single byte ranges.
-import type { ViewHandler } from '../../http/dispatch.ts';
+import type { ViewHandler } from '../../http/types.ts';
 import type { ApiResponse } from '../../http/types.ts';
 import { notFound } from '../../lib/errors.ts';
-import { urlOf } from '../../serialize/urls.ts';
+import { urlOf } from '../../domain/urls.ts';
 import { blobField, checkView, primaryField } from './blob-field.ts';
 import { encodeFilename, serveStored } from './serve.ts';
 

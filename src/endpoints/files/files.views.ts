@@ -1,5 +1,5 @@
 // The binary (non-JSON) views of content objects, registered in RouteTable.views.
-import type { ViewHandler } from '../../http/dispatch.ts';
+import type { ViewHandler } from '../../http/types.ts';
 import { displayFileView, downloadView } from './download.ts';
 import { imagesView } from './images.ts';
 

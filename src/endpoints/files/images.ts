@@ -1,6 +1,6 @@
 // `@@images/<field>`, `@@images/<field>/<scale>` and `@@images/<field>-<width>-<hash>.<ext>`
 // (supplement 8.4). Scales are made with sharp on first request and kept in services.scales.
-import type { ViewHandler } from '../../http/dispatch.ts';
+import type { ViewHandler } from '../../http/types.ts';
 import type { ApiResponse, Services } from '../../http/types.ts';
 import type { BlobRef } from '../../state/model.ts';
 import { SCALES, extensionFor, fitInto, parseScaleFileName } from '../../blobs/scales.ts';
@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { normalizeMediaType } from '../../blobs/media-type.ts';
 import { blobField, checkView } from './blob-field.ts';
 import { resizeImage } from './resize.ts';
-import type { ScaleEntry } from './scale-cache.ts';
+import type { ScaleEntry } from '../../stores/scale-cache.ts';
 import { serveStored } from './serve.ts';
 
 const IMAGE_KINDS = new Set(['NamedBlobImage']);

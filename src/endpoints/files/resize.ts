@@ -1,7 +1,7 @@
 // Resizing image bytes with sharp to an exact width/height (computed beforehand with fitInto, so
 // the result matches the dimensions the JSON announced). Output keeps the source format.
 import { loadSharp } from '../../blobs/sharp.ts';
-import type { ScaleEntry } from './scale-cache.ts';
+import type { ScaleEntry } from '../../stores/scale-cache.ts';
 
 const OUTPUT = new Map<string, 'png' | 'jpeg' | 'webp' | 'gif' | 'avif'>(Object.entries({
   'image/png': 'png',

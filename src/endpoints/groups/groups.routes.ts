@@ -5,7 +5,7 @@ import { isAnonymous } from '../../auth/principal.ts';
 import { dropLocalRolesOf, dropMemberships } from '../../auth/local-roles.ts';
 import { AUTHENTICATED_GROUP } from '../../auth/membership.ts';
 import { checkPrincipalChange } from '../../auth/grants.ts';
-import { first, intParam } from '../../http/query.ts';
+import { first, intParam } from '../../domain/query.ts';
 import { json, noContent, type ApiRequest, type Route } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';

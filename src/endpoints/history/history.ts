@@ -8,7 +8,7 @@ import { hasPermission } from '../../auth/check.ts';
 import { badRequest, notFound, unauthorized, shown } from '../../lib/errors.ts';
 import { serializeContent } from '../../serialize/content.ts';
 import { formatDate } from '../../serialize/dates.ts';
-import { urlOf } from '../../serialize/urls.ts';
+import { urlOf } from '../../domain/urls.ts';
 import { WORKFLOWS } from '../../workflow/definitions.ts';
 import { INITIAL_VERSION, recordVersion, versionNumber, versionOf } from './versions.ts';
 import { own } from '../../lib/records.ts';

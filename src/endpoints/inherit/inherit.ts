@@ -3,13 +3,13 @@
 import type { ApiRequest, Route } from '../../http/types.ts';
 import type { Component, FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
-import { listParam } from '../../http/query.ts';
+import { listParam } from '../../domain/query.ts';
 import { canView } from '../../auth/check.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { ancestors } from '../../state/select.ts';
 import { readField } from '../../serialize/fields.ts';
-import { isNavigationRoot } from '../../serialize/navigation-root.ts';
-import { urlOf } from '../../serialize/urls.ts';
+import { isNavigationRoot } from '../../domain/navigation-root.ts';
+import { urlOf } from '../../domain/urls.ts';
 import { BEHAVIORS } from '../../types/behaviors.ts';
 import { inheritSchema } from './inherit.schema.ts';
 import { own } from '../../lib/records.ts';

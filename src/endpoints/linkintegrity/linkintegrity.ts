@@ -5,12 +5,12 @@ import type { ApiRequest } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { descendants } from '../../state/select.ts';
-import { all } from '../../http/query.ts';
+import { all } from '../../domain/query.ts';
 import { canView } from '../../auth/check.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { summary } from '../../serialize/summary.ts';
-import { urlOf } from '../../serialize/urls.ts';
-import { registryValue } from '../../serialize/registry-value.ts';
+import { urlOf } from '../../domain/urls.ts';
+import { registryValue } from '../../domain/registry-value.ts';
 import { allRelations } from '../relations/graph.ts';
 
 export function linkIntegrity(state: SiteState, req: ApiRequest): unknown[] {

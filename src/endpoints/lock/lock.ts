@@ -5,7 +5,7 @@ import type { ApiRequest } from '../../http/types.ts';
 import type { ContentNode, LockInfo, SiteState } from '../../state/model.ts';
 import { mustGetNode } from '../../state/nodes.ts';
 import { activeLock } from '../../serialize/lock.ts';
-import { parseBoolean } from '../../http/query.ts';
+import { parseBoolean } from '../../domain/query.ts';
 import { badRequest, shown } from '../../lib/errors.ts';
 import { bodyFields } from '../../http/body.ts';
 

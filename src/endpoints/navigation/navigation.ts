@@ -3,13 +3,13 @@
 import type { ApiRequest, Route } from '../../http/types.ts';
 import type { Component, FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
-import { intParam } from '../../http/query.ts';
+import { intParam } from '../../domain/query.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { ancestors, children } from '../../state/select.ts';
-import { navigationRoot } from '../../serialize/navigation-root.ts';
+import { navigationRoot } from '../../domain/navigation-root.ts';
 import { navFilter, navTitle, showInNavigation, type NavFilter } from '../../serialize/nav-items.ts';
-import { registryValue } from '../../serialize/registry-value.ts';
-import { urlOf } from '../../serialize/urls.ts';
+import { registryValue } from '../../domain/registry-value.ts';
+import { urlOf } from '../../domain/urls.ts';
 import { translate } from '../../i18n/translate.ts';
 import { resolvedRemoteUrl } from '../../serialize/remote-url.ts';
 import { navigationSchema } from './navigation.schema.ts';

@@ -3,9 +3,9 @@ import type { ApiRequest, Component, FamilyManifest, Route, Services } from '../
 import { json } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 import { serializeContent } from '../../serialize/content.ts';
-import { navigationRoot } from '../../serialize/navigation-root.ts';
+import { navigationRoot } from '../../domain/navigation-root.ts';
 import { navrootSchema } from './navroot.schema.ts';
-import { urlOf } from '../../serialize/urls.ts';
+import { urlOf } from '../../domain/urls.ts';
 
 export function navroot(state: SiteState, req: ApiRequest, services: Services): Record<string, unknown> {
   const root = navigationRoot(state, req.context);

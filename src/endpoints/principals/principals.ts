@@ -1,5 +1,5 @@
 // GET /@principals?search=<s> (supplement 31.6): users and groups matching a text, as summaries.
-import { first } from '../../http/query.ts';
+import { first } from '../../domain/query.ts';
 import { json, type Route } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
 import { badRequest } from '../../lib/errors.ts';

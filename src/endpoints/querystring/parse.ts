@@ -12,7 +12,7 @@ import { parseDateValue, sitePath, toCriterion, type RawIndexQuery } from '../..
 import { isIndex } from '../../catalog/indexes.ts';
 import type { Criterion } from '../../catalog/query.ts';
 import { recordPath } from '../../catalog/record.ts';
-import { navigationRoot } from '../../serialize/navigation-root.ts';
+import { navigationRoot } from '../../domain/navigation-root.ts';
 import { FIELD_INDEX, OPERATORS } from './registry.ts';
 import { own } from '../../lib/records.ts';
 

@@ -3,7 +3,7 @@
 // their real `plone.` prefix (Appendix C).
 import type { SiteState } from '../../state/model.ts';
 import type { FieldDef } from '../../types/model.ts';
-import { registryValue } from '../../serialize/registry-value.ts';
+import { registryValue } from '../../domain/registry-value.ts';
 import { FILTER_DEFAULTS } from '../../serialize/safe-html.ts';
 import { FIELDS } from '../querystring/registry.ts';
 import { REGISTRY_PANELS } from '../controlpanels/panels.ts';

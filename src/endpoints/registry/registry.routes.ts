@@ -4,7 +4,7 @@ import type { Draft } from 'immer';
 import type { ApiRequest, Route } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
 import { json, noContent } from '../../http/types.ts';
-import { first } from '../../http/query.ts';
+import { first } from '../../domain/query.ts';
 import { badRequest, notFound, validationError } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import { batch, canonicalUrl } from '../../serialize/batching.ts';

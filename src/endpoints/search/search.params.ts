@@ -2,7 +2,7 @@
 // dotted options folded into index queries, Zope type hints, sorting, site search settings.
 import type { ApiRequest } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
-import { all, first, has, listParam } from '../../http/query.ts';
+import { all, first, has, listParam } from '../../domain/query.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { toCriterion, parseBooleanValue, parseDateValue, type RawIndexQuery } from '../../catalog/criteria.ts';
 import { INDEXES, isIndex, isSortable } from '../../catalog/indexes.ts';
@@ -10,8 +10,8 @@ import type { CatalogQuery, SortSpec } from '../../catalog/query.ts';
 import { recordPath } from '../../catalog/record.ts';
 import { callerFilter } from '../../catalog/caller.ts';
 import { batchParams } from '../../serialize/batching.ts';
-import { navigationRoot } from '../../serialize/navigation-root.ts';
-import { registryValue } from '../../serialize/registry-value.ts';
+import { navigationRoot } from '../../domain/navigation-root.ts';
+import { registryValue } from '../../domain/registry-value.ts';
 
 /** Types never offered as user-friendly (plone.app.vocabularies BAD_TYPES, abridged). */
 const BAD_TYPES = new Set(['Plone Site', 'TempFolder', 'Discussion Item', 'ATBooleanCriterion', 'ChangeSet']);

@@ -2,7 +2,7 @@
 import type { Route } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
-import { all, has } from '../../http/query.ts';
+import { all, has } from '../../domain/query.ts';
 import { searchParams } from './search.params.ts';
 import { searchSchema } from './search.schema.ts';
 import { listResults, metadataFields } from './results.ts';

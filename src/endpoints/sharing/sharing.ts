@@ -5,7 +5,7 @@ import { hasPermission } from '../../auth/check.ts';
 import { setLocalRoles } from '../../auth/local-roles.ts';
 import { AUTHENTICATED_GROUP } from '../../auth/membership.ts';
 import { SHARING_ROLES } from '../../auth/roles.ts';
-import { first } from '../../http/query.ts';
+import { first } from '../../domain/query.ts';
 import { translate } from '../../i18n/translate.ts';
 import { json, noContent, type ApiRequest, type Route } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';

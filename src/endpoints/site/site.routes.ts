@@ -4,7 +4,7 @@ import type { FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 import { rootOf } from '../../state/select.ts';
-import { registryValue } from '../../serialize/registry-value.ts';
+import { registryValue } from '../../domain/registry-value.ts';
 import { ALLOWED_SIZES, PROFILE_VERSION, ROBOTS_TXT, SYSTEM_VERSIONS } from './defaults.ts';
 import { siteSchema, systemSchema } from './site.schema.ts';
 import { instanceVersion } from '../upgrade/steps.ts';

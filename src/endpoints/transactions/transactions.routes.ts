@@ -2,7 +2,7 @@
 import { json, type ApiRequest, type Route, type Services } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
-import type { TransactionEntry } from './log.ts';
+import type { TransactionEntry } from '../../stores/transaction-log.ts';
 import { listTransactionsSchema, undoSchema } from './transactions.schema.ts';
 import { applyPatch } from '../../state/patches.ts';
 

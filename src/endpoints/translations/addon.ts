@@ -1,7 +1,7 @@
 // Installing the add-on cms.app.multilingual (POST @addons/cms.app.multilingual/install) installs
 // multilingual support for the available languages (the language control panel's, if set).
 import type { AddonHook } from '../../http/types.ts';
-import { registryValue } from '../../serialize/registry-value.ts';
+import { registryValue } from '../../domain/registry-value.ts';
 import { disableMultilingual, enableMultilingual } from './multilingual.ts';
 
 /** The add-on's effect, run in the commit that installs or uninstalls it. */

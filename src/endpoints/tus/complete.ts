@@ -7,7 +7,7 @@ import { fieldsOf } from '../../types/schema.ts';
 import { checkCreate } from '../content/content.create.ts';
 import { guessType, prepareUploads } from '../content/uploads.ts';
 import { tusBadRequest } from './headers.ts';
-import type { TusUpload } from './store.ts';
+import type { TusUpload } from '../../stores/tus-uploads.ts';
 
 export interface Completed {
   mode: TusUpload['mode'];

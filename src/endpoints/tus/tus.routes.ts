@@ -8,13 +8,13 @@ import { unauthorized } from '../../lib/errors.ts';
 import { isValidMediaType } from '../../blobs/media-type.ts';
 import type { SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
-import { urlOf } from '../../serialize/urls.ts';
+import { urlOf } from '../../domain/urls.ts';
 import { createContent } from '../content/content.create.ts';
 import { updateContent } from '../content/content.update.ts';
 import { completeUpload, type Completed } from './complete.ts';
 import { checkVersion, httpDate, intHeader, parseMetadata, tusBadRequest, tusError, TUS_VERSION } from './headers.ts';
 import { TUS_SCHEMAS } from './tus.schema.ts';
-import type { TusMode, TusUpload } from './store.ts';
+import type { TusMode, TusUpload } from '../../stores/tus-uploads.ts';
 
 const PERMISSION: Record<TusMode, string> = { create: 'Add portal content', replace: 'Modify portal content' };
 

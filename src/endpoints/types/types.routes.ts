@@ -7,7 +7,7 @@ import { unauthorized } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import type { TypeDef } from '../../types/model.ts';
 import { fieldsOf } from '../../types/schema.ts';
-import { urlOf } from '../../serialize/urls.ts';
+import { urlOf } from '../../domain/urls.ts';
 import { typesList } from './addable.ts';
 import { translate } from '../../i18n/translate.ts';
 import { fieldsetOrFieldNotFound, typeNamed } from './type-lookup.ts';

@@ -3,7 +3,7 @@
 // version is PROFILE_VERSION, which @system reports as well.
 import type { Draft } from 'immer';
 import type { SiteState } from '../../state/model.ts';
-import { registryValue } from '../../serialize/registry-value.ts';
+import { registryValue } from '../../domain/registry-value.ts';
 import { PROFILE_VERSION } from '../site/defaults.ts';
 import { ADDONS, installedAddons, pendingSteps } from '../addons/catalog.ts';
 import { upgrade as upgradeAddon } from '../addons/actions.ts';

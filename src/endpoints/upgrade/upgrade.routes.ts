@@ -2,7 +2,7 @@
 // state with the same reducer and throws it away; a real run commits it.
 import { produce } from 'immer';
 import { isManager } from '../../auth/roles.ts';
-import { parseBoolean } from '../../http/query.ts';
+import { parseBoolean } from '../../domain/query.ts';
 import { json, type ApiRequest, type Route } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
 import { badRequest, unauthorized } from '../../lib/errors.ts';

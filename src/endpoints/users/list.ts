@@ -2,7 +2,7 @@
 // `groups-filter:list`, cut to `limit` (default 25, C16); `Accept: text/csv` gives the CSV export.
 import type { RootUser } from '../../auth/authenticate.ts';
 import { AUTHENTICATED_GROUP, groupsOf } from '../../auth/membership.ts';
-import { all, first, intParam } from '../../http/query.ts';
+import { all, first, intParam } from '../../domain/query.ts';
 import type { ApiRequest, ApiResponse } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import { formatCsv } from '../../lib/csv.ts';

@@ -4,7 +4,7 @@ import { dropLocalRolesOf, dropMemberships } from '../../auth/local-roles.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { canManageUsers, isManager } from '../../auth/roles.ts';
 import { forgetUser } from '../../auth/token-state.ts';
-import { first } from '../../http/query.ts';
+import { first } from '../../domain/query.ts';
 import { json, noContent, type ApiRequest, type Route, type Services } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
 import { portraitRoutes } from './portrait.ts';

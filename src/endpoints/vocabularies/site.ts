@@ -2,7 +2,7 @@
 // permissions, actions, metadata columns and registry-backed lists.
 import { hasPermission } from '../../auth/check.ts';
 import { PERMISSION_ROLES } from '../../auth/permissions.ts';
-import { registryValue } from '../../serialize/registry-value.ts';
+import { registryValue } from '../../domain/registry-value.ts';
 import { translate } from '../../i18n/translate.ts';
 import { METADATA_COLUMNS } from '../../serialize/metadata.ts';
 import type { SiteState } from '../../state/model.ts';

@@ -1,7 +1,7 @@
 // Vocabulary terms (seed "Vocabulary term") and the answer every term list gets (supplement 16.2
 // and 3): title/token/tokens filters, `sort_on=title`, batching, `b_size=-1` for all terms.
 import type { ApiRequest } from '../../http/types.ts';
-import { all, first, has } from '../../http/query.ts';
+import { all, first, has } from '../../domain/query.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { batch, canonicalUrl } from '../../serialize/batching.ts';
 

@@ -1,12 +1,12 @@
 // GET <ctx>/@vocabularies, <ctx>/@vocabularies/<name>, <content>/@sources/<field> and
 // <ctx>/@querysources/<field>?query= (seed "Vocabularies and sources", supplement 16).
 import { hasPermission } from '../../auth/check.ts';
-import { first, has } from '../../http/query.ts';
+import { first, has } from '../../domain/query.ts';
 import type { ApiRequest, Route, Services } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import { ApiError, notFound, unauthorized } from '../../lib/errors.ts';
-import { urlOf } from '../../serialize/urls.ts';
+import { urlOf } from '../../domain/urls.ts';
 import type { SiteState } from '../../state/model.ts';
 import type { Vocabulary } from './model.ts';
 import { VOCABULARY_NAMES, vocabularyNamed } from './registry.ts';

@@ -5,7 +5,7 @@ import type { Principal } from '../../auth/principal.ts';
 import { hasPermission } from '../../auth/check.ts';
 import type { ContentNode, SiteState, WorkflowEntry } from '../../state/model.ts';
 import { formatDate } from '../../serialize/dates.ts';
-import { urlOf } from '../../serialize/urls.ts';
+import { urlOf } from '../../domain/urls.ts';
 import { WORKFLOWS, type Transition, type Workflow } from '../../workflow/definitions.ts';
 import { translate } from '../../i18n/translate.ts';
 import { own } from '../../lib/records.ts';

@@ -3,7 +3,7 @@
 import type { Draft } from 'immer';
 import type { ApiRequest, WriteOutcome } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
-import { parseBoolean } from '../../http/query.ts';
+import { parseBoolean } from '../../domain/query.ts';
 import { ApiError, badRequest, shown } from '../../lib/errors.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { childUids } from '../../state/children.ts';

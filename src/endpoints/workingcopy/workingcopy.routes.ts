@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import { getNode, mustGetNode } from '../../state/nodes.ts';
 import { checkAddableIn } from '../types/constrains.ts';
-import { urlOf } from '../../serialize/urls.ts';
+import { urlOf } from '../../domain/urls.ts';
 import { checkOutOf, workingCopyInfo, type CheckOut } from '../../serialize/working-copy.ts';
 import { cancelSchema, checkInSchema, checkOutSchema, readWorkingCopySchema } from './workingcopy.schema.ts';
 import { cancelCheckOut, checkIn, checkOut } from './workingcopy.ts';

@@ -2,7 +2,7 @@
 // subscriber records each commit together with the metadata the dispatcher announced with
 // begin() just before committing. The inverse patches let @transactions undo a commit.
 import type { Patch } from 'immer';
-import type { Commit, Store } from '../../state/store.ts';
+import type { Commit, Store } from '../state/store.ts';
 
 export interface TransactionMeta {
   user: string | null;

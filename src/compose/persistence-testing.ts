@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPersistentServer, type PersistenceFlags } from './boot.ts';
-import type { Logger } from './restore.ts';
+import type { Logger } from '../persistence/restore.ts';
 
 export const tmpDataDir = (label = 'persist') => mkdtempSync(join(tmpdir(), `cms-oracle-${label}-`));
 

@@ -1,6 +1,6 @@
 // TUS uploads expire one hour after their last write, by the request clock.
 import { describe, expect, it } from 'vitest';
-import { TusStore } from './store.ts';
+import { TusStore } from './tus-uploads.ts';
 
 const at = (minutes: number) => new Date(Date.UTC(2030, 0, 1, 0, minutes)).toISOString();
 

@@ -2,10 +2,10 @@
 // X-CMS-Oracle-Changes) and may read changes gets the change's number in X-CMS-Oracle-Change
 // (the explorer then reads it at /++dev++/changes/<seq>); --trace reads it from the answer.
 import type { Principal } from '../auth/principal.ts';
-import type { ApiResponse } from '../http/types.ts';
+import type { ApiResponse } from './types.ts';
 import type { SiteState } from '../state/model.ts';
-import { parseBoolean } from '../http/query.ts';
-import { ASK_HEADER, CHANGE_HEADER, type ChangeEvent, type ChangeFeed } from './feed.ts';
+import { parseBoolean } from '../domain/query.ts';
+import { ASK_HEADER, CHANGE_HEADER, type ChangeEvent, type ChangeFeed } from '../changes/feed.ts';
 
 /** The caller asked to see the change of this write, and may. */
 export function showChange(feed: ChangeFeed | undefined, state: SiteState, principal: Principal, headers: Headers): boolean {

@@ -3,10 +3,10 @@
 import { join } from 'node:path';
 import { createServer, type ServerOptions } from '../server.ts';
 import { DevEndpoints } from '../endpoints/dev/dev.routes.ts';
-import { DurableBlobStore } from './blobs.ts';
-import { BLOB_DIR, listDataDir } from './files.ts';
-import { Persistence } from './persistence.ts';
-import { consoleLogger, type Logger } from './restore.ts';
+import { DurableBlobStore } from '../persistence/blobs.ts';
+import { BLOB_DIR, listDataDir } from '../persistence/files.ts';
+import { Persistence } from '../persistence/persistence.ts';
+import { consoleLogger, type Logger } from '../persistence/restore.ts';
 
 export interface PersistenceFlags {
   /** Folder of snapshots, journals and blobs; null: memory only. */

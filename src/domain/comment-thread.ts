@@ -1,5 +1,5 @@
 // The conversation of an object: thread order, ids, and the draft mutators.
-import type { CommentEntry, ContentNode } from '../../state/model.ts';
+import type { CommentEntry, ContentNode } from '../state/model.ts';
 
 export const commentsOf = (node: ContentNode): CommentEntry[] => node.comments ?? [];
 

@@ -1,9 +1,9 @@
 // Discussion settings (registry records of the commenting add-on) and whether an object takes
 // comments (supplement 7.1, 19): globally enabled AND (object field, else the type's setting).
-import type { ContentNode, SiteState } from '../../state/model.ts';
-import type { TypeDef } from '../../types/model.ts';
-import { registryValue } from '../../serialize/registry-value.ts';
-import { own } from '../../lib/records.ts';
+import type { ContentNode, SiteState } from '../state/model.ts';
+import type { TypeDef } from '../types/model.ts';
+import { registryValue } from './registry-value.ts';
+import { own } from '../lib/records.ts';
 
 // The registry stores the real `plone.` names (the exchanges write `cms.`; both are read).
 const PREFIX = 'plone.app.discussion.interfaces.IDiscussionSettings.';
