@@ -19,8 +19,7 @@ describe('ChangeFeed', () => {
     write('Europe/Paris');
     expect(feed.lastSeq).toBe(1);
     expect(feed.since(0)).toEqual([]);
-    feed.begin({ request: 'PATCH /Plone/x', user: 'admin', time: '2025-01-01T00:00:00+00:00', describe: true });
-    write('Europe/Berlin');
+    server.store.commit((draft) => void (draft.settings.timezone = 'Europe/Berlin'), { request: 'PATCH /Plone/x', user: 'admin', time: '2025-01-01T00:00:00+00:00', description: '', describe: true });
     const taken = feed.take();
     expect(taken).toMatchObject({ seq: 2, request: 'PATCH /Plone/x', user: 'admin', time: '2025-01-01T00:00:00+00:00' });
     expect(taken!.changes.map((l) => l.text)).toEqual(['settings timezone: Europe/Paris → Europe/Berlin']);
@@ -33,7 +32,7 @@ describe('ChangeFeed', () => {
     const feed = new ChangeFeed(server.store, { keep: 2 });
     const got: ChangeEvent[] = [];
     const off = feed.listen((e) => got.push(e));
-    feed.begin({ request: 'POST /Plone/@noop', user: 'admin', time: 't', describe: false });
+    server.store.commit(() => undefined, { request: 'POST /Plone/@noop', user: 'admin', time: 't', description: '' });
     expect(feed.take()).toBeUndefined(); // nothing committed
     write('A');
     write('B');

@@ -22,14 +22,6 @@ export interface ChangeEvent extends ChangeDescription {
   restore?: true;
 }
 
-export interface RequestMeta {
-  request: string;
-  user: string | null;
-  time: string;
-  /** Describe this commit even if nobody listens (the caller asked to see it). */
-  describe: boolean;
-}
-
 export interface FeedOptions {
   /** Describe every commit (--trace). */
   always?: boolean;
@@ -50,7 +42,6 @@ export type Listener = (event: ChangeEvent) => void;
 
 export class ChangeFeed {
   private seq = 0;
-  private pending: RequestMeta | undefined;
   private taken: ChangeEvent | undefined;
   private readonly ring: ChangeEvent[] = [];
   private readonly listeners = new Set<Listener>();
@@ -67,16 +58,12 @@ export class ChangeFeed {
     return !!this.options.openToAuthenticated || isManager(state, principal);
   }
 
-  /** The request whose commit follows on the same tick. */
-  begin(meta: RequestMeta): void {
-    this.pending = meta;
-    this.taken = undefined;
-  }
-
-  /** The description of the commit made since begin() (undefined: none, or not described). */
+  /**
+   * The description of the last commit, taken once, right after it (same tick), by the request
+   * that made it (undefined: not described).
+   */
   take(): ChangeEvent | undefined {
     const event = this.taken;
-    this.pending = undefined;
     this.taken = undefined;
     return event;
   }
@@ -100,8 +87,8 @@ export class ChangeFeed {
   }
 
   private record(c: Commit): void {
-    const meta = this.pending;
-    this.pending = undefined;
+    const meta = c.meta;
+    this.taken = undefined;
     const seq = ++this.seq;
     if (!meta?.describe && !this.options.always && !this.listeners.size) return;
     const event: ChangeEvent = {
@@ -112,7 +99,7 @@ export class ChangeFeed {
       ...(c.restore ? { restore: true as const } : {}),
       ...describeCommit(c.before, c.after, c.patches),
     };
-    if (meta) this.taken = event;
+    if (meta?.request) this.taken = event;
     this.ring.push(event);
     if (this.ring.length > this.keep) this.ring.shift();
     for (const fn of this.listeners) {

@@ -198,10 +198,14 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
       return answer(outcome, pure && d.store.current === state);
     }
     // A write's handler runs synchronously: nothing can commit between it and this commit.
-    d.services.transactions?.begin({ user: principal.id, time: req.now, description: `/${[...d.sitePath, ...url.contentPath].join('/')}/${method}_application_json_${url.endpoint ?? ''}` });
     const shown = showChange(d.services.changes, state, principal, input.headers);
-    d.services.changes?.begin({ request: `${method} ${input.url.pathname}${input.url.search}`, user: principal.id, time: req.now, describe: shown });
-    const { next, result } = d.store.commit(outcome.write);
+    const { next, result } = d.store.commit(outcome.write, {
+      user: principal.id,
+      time: req.now,
+      description: `/${[...d.sitePath, ...url.contentPath].join('/')}/${method}_application_json_${url.endpoint ?? ''}`,
+      request: `${method} ${input.url.pathname}${input.url.search}`,
+      describe: shown,
+    });
     state = next;
     const change = d.services.changes?.take();
     const durable = d.store.durability?.();

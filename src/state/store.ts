@@ -11,6 +11,19 @@ enablePatches();
 // Instead freeze.ts freezes only what the commit created (and only when freezing is on).
 const immer = new Immer({ autoFreeze: false });
 
+/** What the request (or the server itself) that makes a commit tells the subscribers about it. */
+export interface CommitMeta {
+  user: string | null;
+  /** Request time, ISO 8601. */
+  time: string;
+  /** The transaction's description (physical path, method and endpoint). */
+  description: string;
+  /** The request line, e.g. `PATCH /Plone/doc` (the change feed). */
+  request?: string;
+  /** Describe this commit even if nobody listens (the caller asked to see it). */
+  describe?: boolean;
+}
+
 export interface Commit {
   before: SiteState;
   after: SiteState;
@@ -21,6 +34,8 @@ export interface Commit {
    * patches lead from `before` to `after` all the same (a root replace when no history is kept).
    */
   restore?: true;
+  /** Who made it, when, why (absent: a commit without a request, e.g. in tests and tools). */
+  meta?: CommitMeta;
 }
 
 /** One change kept in the history: the state before it and its patches. */
@@ -61,14 +76,14 @@ export class Store {
   }
 
   /** Run a draft mutator; if it throws, nothing changes. Returns the recipe's result. */
-  commit<T>(recipe: (draft: Draft<SiteState>) => T): { next: SiteState; result: T } {
+  commit<T>(recipe: (draft: Draft<SiteState>) => T, meta?: CommitMeta): { next: SiteState; result: T } {
     let result!: T;
     const [next, patches, inverse] = immer.produceWithPatches(this.state, (draft: Draft<SiteState>) => {
       result = recipe(draft);
     });
     if (next !== this.state) {
       freezeNew(next, this.state);
-      this.publish({ before: this.state, after: next, patches, inverse });
+      this.publish({ before: this.state, after: next, patches, inverse, ...(meta ? { meta } : {}) });
     }
     return { next, result };
   }

@@ -1,6 +1,6 @@
 // A bounded log of recent commits (who, when, what) kept OUTSIDE the site state: a Store
-// subscriber records each commit together with the metadata the dispatcher announced with
-// begin() just before committing. The inverse patches let @transactions undo a commit.
+// subscriber records each commit together with the metadata it was committed with
+// (store.commit(recipe, meta)). The inverse patches let @transactions undo a commit.
 import type { Patch } from 'immer';
 import type { Commit, Store } from '../state/store.ts';
 
@@ -24,21 +24,14 @@ const patchSize = (patches: Patch[]) =>
 
 export class TransactionLog {
   readonly entries: TransactionEntry[] = [];
-  private pending?: TransactionMeta;
   private serial = 0;
 
   constructor(store: Store, private readonly max = 100) {
     store.subscribe((c) => this.record(c));
   }
 
-  /** Metadata of the commit that follows (synchronously) on the same tick. */
-  begin(meta: TransactionMeta): void {
-    this.pending = meta;
-  }
-
   private record(c: Commit): void {
-    const meta = this.pending ?? { user: null, time: new Date(0).toISOString(), description: '' };
-    this.pending = undefined;
+    const meta: TransactionMeta = c.meta ? { user: c.meta.user, time: c.meta.time, description: c.meta.description } : { user: null, time: new Date(0).toISOString(), description: '' };
     if (c.restore) return; // the state went back (restore, reset, teardown): see mark()/rollback()
     const tid = Buffer.from(`tx${String(++this.serial).padStart(8, '0')}`).toString('base64');
     this.entries.push({ ...meta, id: tid, size: patchSize(c.patches), patches: c.patches, inverse: c.inverse });
@@ -53,7 +46,6 @@ export class TransactionLog {
   rollback(mark: { entries: TransactionEntry[]; serial: number }): void {
     this.entries.splice(0, this.entries.length, ...mark.entries);
     this.serial = mark.serial;
-    this.pending = undefined;
   }
 
   /** The commits after `entry` that touched any path it touched (undo would conflict). */

@@ -12,8 +12,7 @@ import type { RpcValue } from '../../lib/xmlrpc/value.ts';
 
 /** One commit as the site owner, recorded in the transaction log like a request's. */
 export function commitAsSystem(call: KeywordCall, what: string, recipe: (draft: Draft<SiteState>) => void): void {
-  call.services.transactions?.begin({ user: call.system.id, time: call.now(), description: `/${call.sitePath.join('/')}/RobotRemote/${what}` });
-  call.store.commit(recipe);
+  call.store.commit(recipe, { user: call.system.id, time: call.now(), description: `/${call.sitePath.join('/')}/RobotRemote/${what}` });
 }
 
 /** Packages every site of this server has (the profiles the acceptance fixture applies). */
