@@ -182,7 +182,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
       req.body = await parseBody(input.bodyText);
     }
     if (route.schema) validateRequest(route.schema, req.query, req.body, req.rawBody === undefined && !route.rawBody);
-    if (route.prepare) await route.prepare(state, req, d.services);
+    const prepared: unknown = route.prepare ? await route.prepare(state, req, d.services) : undefined;
     if (d.store.current !== state) {
       // Another request committed while this one waited: check again on the newest state.
       state = d.store.current;
@@ -191,7 +191,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
       route = target.route;
       req.context = target.node;
     }
-    let outcome = route.handle(state, req, d.services);
+    let outcome = route.handle(state, req, d.services, prepared);
     if (outcome instanceof Promise) outcome = await outcome;
     if (!isWrite(outcome)) {
       const pure = method === 'GET' && !route.prepare && !route.volatile && outcome.status === 200 && !outcome.stream;
@@ -210,7 +210,9 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
     const change = d.services.changes?.take();
     const durable = d.store.durability?.();
     if (durable) await durable;
-    return answer(withChange(outcome.respond(next, result), change, shown));
+    const response = withChange(outcome.respond(next, result), change, shown);
+    outcome.after?.(next, result);
+    return answer(response);
   } catch (err) {
     if (!(err instanceof ApiError)) console.error(err);
     const current = d.store.current;

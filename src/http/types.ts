@@ -46,17 +46,23 @@ export interface ApiResponse {
   change?: import('../changes/feed.ts').ChangeEvent;
 }
 
-/** A write: a draft mutator, run in the single commit, and the answer built from the next state. */
+/**
+ * A write: a draft mutator, run in the single commit, and the answer built from the next state.
+ * `after` runs once the commit is made (and durable): side effects outside the state, such as
+ * sending mail, happen there and nowhere else.
+ */
 export interface WriteOutcome<T = unknown> {
   write: (draft: Draft<SiteState>) => T;
   respond: (next: SiteState, result: T) => ApiResponse;
+  after?: (next: SiteState, result: T) => void;
 }
 
 export type Outcome = ApiResponse | WriteOutcome<any> | Promise<ApiResponse>;
 
 export const isWrite = (o: ApiResponse | WriteOutcome<any>): o is WriteOutcome<any> => 'write' in o;
 
-export interface Route {
+/** A route; `P` is what its `prepare` resolves to (the handler's fourth argument). */
+export interface Route<P = any> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'OPTIONS';
   /** `@name` of the endpoint, or null for the content object itself. */
   endpoint: string | null;
@@ -75,10 +81,16 @@ export interface Route {
   rawBody?: boolean;
   /** What the route accepts and answers (validated by dispatch, documented in the OpenAPI document). */
   schema?: import('./schema.ts').RouteSchema;
-  /** Asynchronous preparation outside the reducer (storing uploaded bytes, hashing passwords). */
-  prepare?: (state: SiteState, req: ApiRequest, services: Services) => Promise<void>;
-  handle: (state: SiteState, req: ApiRequest, services: Services) => Outcome;
+  /**
+   * Asynchronous preparation outside the reducer (storing uploaded bytes, hashing passwords);
+   * what it resolves to is handed to `handle` as `prepared`. It does not change the request.
+   */
+  prepare?(state: SiteState, req: ApiRequest, services: Services): Promise<P>;
+  handle(state: SiteState, req: ApiRequest, services: Services, prepared: P): Outcome;
 }
+
+/** A route whose `prepare` payload is typed (`P`), for a family's route list. */
+export const route = <P>(r: Route<P>): Route<P> => r;
 
 /** A component of `@components`: listed as `{"@id"}`, embedded when named in `expand`. */
 export interface Component {

@@ -98,7 +98,7 @@ const route = (method: Route['method'], handle: Route['handle'], schema?: RouteS
   permission: CONTENT_RULES_PERMISSION,
   handle: (state, req, services) => {
     requireFolderish(state, req.context);
-    return handle(state, req, services);
+    return handle(state, req, services, undefined);
   },
 });
 

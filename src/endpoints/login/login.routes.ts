@@ -17,8 +17,6 @@ type Prepared =
   | { kind: 'refused' }
   | { kind: 'throttled'; retryAfter: number };
 
-const prepared = new WeakMap<ApiRequest, Prepared>();
-
 const error = (status: number, type: string, message: string, headers?: Record<string, string>): ApiResponse =>
   json({ error: { type, message } }, status, headers);
 
@@ -31,9 +29,7 @@ function issue(state: SiteState, req: ApiRequest, services: Services, userId: st
 }
 
 /** Answer with the new token, recording it (and dropping `replaced`) when tokens are stored. */
-function answerToken(req: ApiRequest, services: Services, replaced?: string, headers?: Record<string, string>): ApiResponse | WriteOutcome<void> {
-  const p = prepared.get(req);
-  if (!p || p.kind !== 'token') throw new Error('token not prepared');
+function answerToken(req: ApiRequest, services: Services, p: Extract<Prepared, { kind: 'token' }>, replaced?: string, headers?: Record<string, string>): ApiResponse | WriteOutcome<void> {
   const body = { token: p.token };
   if (!services.auth.tokens.options.storeTokens) return json(body, 200, headers);
   return {
@@ -50,18 +46,17 @@ function answerToken(req: ApiRequest, services: Services, replaced?: string, hea
  * request's Content-Type is exactly application/json (otherwise Plone's JWT plugin does not
  * authenticate the request itself, and the post-login sets nothing; supplement-2 3.4).
  */
-function sessionCookieFor(req: ApiRequest, services: Services): Record<string, string> | undefined {
-  const p = prepared.get(req);
-  if (p?.kind !== 'token' || (req.header('content-type') ?? '').trim().toLowerCase() !== 'application/json') return undefined;
+function sessionCookieFor(req: ApiRequest, services: Services, p: Prepared): Record<string, string> | undefined {
+  if (p.kind !== 'token' || (req.header('content-type') ?? '').trim().toLowerCase() !== 'application/json') return undefined;
   return { 'Set-Cookie': sessionCookieHeader(services.auth.tokens.sessionTicket(p.user, toSeconds(req.now))) };
 }
 
-async function prepareLogin(state: SiteState, req: ApiRequest, services: Services): Promise<void> {
+async function prepareLogin(state: SiteState, req: ApiRequest, services: Services): Promise<Prepared> {
   const { login, password } = req.body as { login: string; password: string };
   const check = await services.auth.checkPassword(state, login, password, req.now, req.client ?? 'local');
-  if (check.ok) prepared.set(req, issue(state, req, services, check.userId));
-  else if (check.retryAfter) prepared.set(req, { kind: 'throttled', retryAfter: check.retryAfter });
-  else prepared.set(req, { kind: 'refused' });
+  if (check.ok) return issue(state, req, services, check.userId);
+  if (check.retryAfter) return { kind: 'throttled', retryAfter: check.retryAfter };
+  return { kind: 'refused' };
 }
 
 export const loginRoutes: Route[] = [
@@ -73,15 +68,14 @@ export const loginRoutes: Route[] = [
     permission: null,
     public: true,
     prepare: prepareLogin,
-    handle: (_state, req, services) => {
-      const p = prepared.get(req);
-      if (p?.kind === 'throttled') {
+    handle: (_state, req, services, p: Prepared) => {
+      if (p.kind === 'throttled') {
         return error(429, 'Too many failed logins', `Too many failed login attempts. Try again in ${p.retryAfter} seconds.`, {
           'Retry-After': String(p.retryAfter),
         });
       }
-      if (p?.kind !== 'token') return error(401, 'Invalid credentials', 'Wrong login and/or password.');
-      return answerToken(req, services, undefined, sessionCookieFor(req, services));
+      if (p.kind !== 'token') return error(401, 'Invalid credentials', 'Wrong login and/or password.');
+      return answerToken(req, services, p, undefined, sessionCookieFor(req, services, p));
     },
   },
   {
@@ -100,14 +94,12 @@ export const loginRoutes: Route[] = [
     on: 'site',
     permission: null,
     public: true,
-    prepare: async (state, req, services) => {
-      if (!isAnonymous(req.principal)) prepared.set(req, issue(state, req, services, req.principal.id!));
-    },
-    handle: (_state, req, services) => {
-      if (!prepared.has(req)) {
+    prepare: async (state, req, services) => (isAnonymous(req.principal) ? undefined : issue(state, req, services, req.principal.id!)),
+    handle: (_state, req, services, p: Prepared | undefined) => {
+      if (p?.kind !== 'token') {
         return error(401, 'Invalid or expired authentication token', 'The authentication token is invalid or expired.');
       }
-      return answerToken(req, services, bearerToken(req.header('authorization')));
+      return answerToken(req, services, p, bearerToken(req.header('authorization')));
     },
   },
   {

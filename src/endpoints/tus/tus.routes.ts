@@ -19,7 +19,10 @@ import type { TusMode, TusUpload } from '../../stores/tus-uploads.ts';
 const PERMISSION: Record<TusMode, string> = { create: 'Add portal content', replace: 'Modify portal content' };
 
 /** What the PATCH's preparation did: the new offset, and the body to commit when finished. */
-const patched = new WeakMap<ApiRequest, { upload: TusUpload; completed?: Completed }>();
+interface Received {
+  upload: TusUpload;
+  completed?: Completed;
+}
 
 function start(mode: TusMode): Route['handle'] {
   return (state, req, services) => {
@@ -42,7 +45,7 @@ function uploadOf(state: SiteState, req: ApiRequest, services: Services): TusUpl
   return upload;
 }
 
-async function receive(state: SiteState, req: ApiRequest, services: Services): Promise<void> {
+async function receive(state: SiteState, req: ApiRequest, services: Services): Promise<Received> {
   const upload = uploadOf(state, req, services);
   if (req.header('content-type') !== 'application/offset+octet-stream') throw tusBadRequest('Missing or invalid Content-Type header');
   const offset = intHeader(req, 'upload-offset', 'Missing or invalid Upload-Offset header');
@@ -51,26 +54,25 @@ async function receive(state: SiteState, req: ApiRequest, services: Services): P
   if (upload.offset + bytes.length > upload.length) throw tusBadRequest('Upload exceeds Upload-Length');
   services.tus.append(upload, bytes, req.now);
   const completed = upload.offset === upload.length ? await completeUpload(state, req, services, upload) : undefined;
-  patched.set(req, { upload, completed });
+  return { upload, completed };
 }
 
-function answer(req: ApiRequest): ApiResponse {
-  const { upload, completed } = patched.get(req)!;
+function answer({ upload, completed }: Received): ApiResponse {
   const headers: Record<string, string> = { 'Upload-Offset': String(upload.offset), 'Tus-Resumable': TUS_VERSION };
   if (!completed) headers['Upload-Expires'] = httpDate(upload.expires);
   return { status: 204, headers };
 }
 
-const finish: Route['handle'] = (_state, req, services) => {
-  const { completed } = patched.get(req)!;
-  if (!completed) return answer(req);
+const finish: Route<Received>['handle'] = (_state, req, services, received) => {
+  const { completed } = received;
+  if (!completed) return answer(received);
   return {
     write: (draft) =>
       completed.mode === 'create'
         ? createContent(draft, req, { parentUid: req.context.uid, body: completed.body, hooks: services.extensions.create })
         : updateContent(draft, req, req.context.uid, completed.body),
     respond: (next, uid: string) => {
-      const res = answer(req);
+      const res = answer(received);
       res.headers!.Location = urlOf(next, getNode(next, uid)!, req.url.siteUrl);
       return res;
     },

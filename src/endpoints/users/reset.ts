@@ -37,14 +37,12 @@ export function sendResetMail(outbox: Outbox, user: User, token: string, siteUrl
   outbox.send({ to: user.email, subject: 'Password reset request', body: `Reset your password within ${RESET_DAYS} days: ${link}`, time: now });
 }
 
-type Plan =
+export type Plan =
   | { kind: 'mail'; user: User; token: string }
   | { kind: 'token'; user: User; hash: string; token: string }
   | { kind: 'change'; user: User; hash: string };
 
-const plans = new WeakMap<ApiRequest, Plan>();
-
-async function prepare(state: SiteState, req: ApiRequest, services: Services): Promise<void> {
+async function prepare(state: SiteState, req: ApiRequest, services: Services): Promise<Plan> {
   const user = lookupUser(state, services.auth.root, req.url.params[0]);
   if (!user || user.id === services.auth.root.id) throw noBody(404, 'NotFound');
   const body = (req.body ?? {}) as Record<string, unknown>;
@@ -52,8 +50,7 @@ async function prepare(state: SiteState, req: ApiRequest, services: Services): P
   const keys = Object.keys(body);
   if (!keys.length) {
     if (!user.email) throw serviceError(400, 'Bad Request', 'The user has no email address to send the reset link to.');
-    plans.set(req, { kind: 'mail', user, token: newSecret(services) });
-    return;
+    return { kind: 'mail', user, token: newSecret(services) };
   }
   const { reset_token: resetToken, old_password: oldPassword, new_password: newPassword } = body;
   if (resetToken !== undefined && oldPassword !== undefined) throw serviceError(400, 'Invalid parameters', 'Please pass either reset_token or old_password, not both.');
@@ -61,16 +58,13 @@ async function prepare(state: SiteState, req: ApiRequest, services: Services): P
     throw serviceError(400, 'Invalid parameters', 'See the user endpoint documentation for the valid parameters.');
   }
   if (typeof newPassword !== 'string') throw serviceError(400, 'Invalid parameters', 'new_password is required.');
-  delete body.new_password;
-  delete body.old_password;
   if (resetToken !== undefined) {
     const stored = typeof resetToken === 'string' ? own(state.auth?.resetTokens, tokenHash(resetToken)) : undefined;
     if (!stored || stored.user !== user.id) throw serviceError(403, 'Unknown Token', 'The reset_token is unknown/not valid.');
     if (Date.parse(stored.expires) <= Date.parse(req.now)) throw serviceError(403, 'Expired Token', 'The reset_token is expired.');
     const problem = passwordProblem(newPassword);
     if (problem) throw serviceError(400, 'Invalid password', problem);
-    plans.set(req, { kind: 'token', user, token: resetToken as string, hash: await hashPassword(newPassword) });
-    return;
+    return { kind: 'token', user, token: resetToken as string, hash: await hashPassword(newPassword) };
   }
   if (req.principal.id !== user.id) throw serviceError(403, 'Wrong user', 'You are not authorized to change the password of this user.');
   const root = rootOf(state);
@@ -81,20 +75,17 @@ async function prepare(state: SiteState, req: ApiRequest, services: Services): P
   if (!check.ok || check.userId !== user.id) throw serviceError(403, 'Wrong password', 'The password passed as old_password is wrong.');
   const problem = passwordProblem(newPassword);
   if (problem) throw serviceError(400, 'Invalid password', problem);
-  plans.set(req, { kind: 'change', user, hash: await hashPassword(newPassword) });
+  return { kind: 'change', user, hash: await hashPassword(newPassword) };
 }
 
-export const resetPasswordRoute: Pick<Route, 'prepare' | 'handle'> = {
+export const resetPasswordRoute: Required<Pick<Route<Plan>, 'prepare' | 'handle'>> = {
   prepare,
-  handle: (_state, req, services) => {
-    const plan = plans.get(req)!;
+  handle: (_state, req, services, plan) => {
     if (plan.kind === 'mail') {
       return {
         write: (draft) => storeResetToken(draft, plan.token, plan.user.id, req.now),
-        respond: () => {
-          sendResetMail(services.auth.outbox, plan.user, plan.token, req.url.siteUrl, req.now);
-          return okNull();
-        },
+        respond: () => okNull(),
+        after: () => sendResetMail(services.auth.outbox, plan.user, plan.token, req.url.siteUrl, req.now),
       };
     }
     return {

@@ -28,8 +28,6 @@ export interface UserChanges {
   portrait?: BlobRef | null;
 }
 
-const changes = new WeakMap<ApiRequest, UserChanges>();
-
 /** Who may do what, and the checks that need no I/O. Returns the plan without hashing. */
 function plan(state: SiteState, root: RootUser, req: ApiRequest): { c: UserChanges; password?: string; portrait?: unknown } {
   const id = req.url.params[0];
@@ -84,13 +82,12 @@ function plan(state: SiteState, root: RootUser, req: ApiRequest): { c: UserChang
   return { c, password, portrait: data.portrait };
 }
 
-export async function prepareUpdate(state: SiteState, req: ApiRequest, services: Services): Promise<void> {
+export async function prepareUpdate(state: SiteState, req: ApiRequest, services: Services): Promise<UserChanges> {
   const { c, password, portrait } = plan(state, services.auth.root, req);
-  if (req.body && typeof req.body === 'object') delete (req.body as Record<string, unknown>).password;
   if (password !== undefined) c.passwordHash = await hashPassword(password);
   const ref = await preparePortrait(services.blobs, portrait);
   if (ref !== undefined) c.portrait = ref;
-  changes.set(req, c);
+  return c;
 }
 
 export function applyUpdate(draft: Draft<SiteState>, root: RootUser, c: UserChanges): void {
@@ -111,5 +108,3 @@ export function applyUpdate(draft: Draft<SiteState>, root: RootUser, c: UserChan
     user.roles = [...roles];
   }
 }
-
-export const preparedUpdate = (req: ApiRequest) => changes.get(req)!;

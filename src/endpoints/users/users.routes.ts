@@ -5,7 +5,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { canManageUsers, isManager } from '../../auth/roles.ts';
 import { forgetUser } from '../../auth/token-state.ts';
 import { first } from '../../domain/query.ts';
-import { json, noContent, type ApiRequest, type Route, type Services } from '../../http/types.ts';
+import { json, noContent, type ApiRequest, type Route, type Services, type WriteOutcome } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
 import { portraitRoutes } from './portrait.ts';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
@@ -18,9 +18,9 @@ import { planCsv } from './import.ts';
 import { listUsers } from './list.ts';
 import { unauthorizedNull } from './policy.ts';
 import { getUser } from './records.ts';
-import { newSecret, resetPasswordRoute, sendResetMail, storeResetToken } from './reset.ts';
+import { newSecret, resetPasswordRoute, sendResetMail, storeResetToken, type Plan as ResetPlan } from './reset.ts';
 import { serializeUser, shownRoles, userUrl } from './serialize.ts';
-import { applyUpdate, prepareUpdate, preparedUpdate } from './update.ts';
+import { applyUpdate, prepareUpdate, type UserChanges } from './update.ts';
 import { own } from '../../lib/records.ts';
 import { createUserSchema, deleteUserSchema, readUsersSchema, updateUserSchema } from './users.schema.ts';
 import { bodyFields, objectBody } from '../../http/body.ts';
@@ -29,7 +29,6 @@ interface Prepared {
   users: { plan: UserPlan; hash: string; reset?: string; groups: string[] }[];
   csv: boolean;
 }
-const prepared = new WeakMap<ApiRequest, Prepared>();
 
 /**
  * A flag of DELETE @users/<id>, from the query string or a form-like JSON body (supplement 4 and
@@ -45,7 +44,7 @@ function deleteOption(req: ApiRequest, name: string): boolean {
 
 const isReset = (req: ApiRequest) => req.url.params.length === 2 && req.url.params[1] === 'reset-password';
 
-async function prepareCreate(state: SiteState, req: ApiRequest, services: Services): Promise<void> {
+async function prepareCreate(state: SiteState, req: ApiRequest, services: Services): Promise<Prepared> {
   const root = services.auth.root;
   let planned: { plan: UserPlan; groups: string[] }[];
   if (req.rawBody !== undefined) {
@@ -56,7 +55,6 @@ async function prepareCreate(state: SiteState, req: ApiRequest, services: Servic
     const body = objectBody(req);
     checkPrincipalChange(state, req.principal, { kind: 'create-user' }, grantOf(body));
     planned = [{ plan: planUser(state, root, req, body, canManageUsers(state, req.principal)), groups: [] }];
-    delete body.password;
   }
   const users = await Promise.all(
     planned.map(async ({ plan, groups }) => {
@@ -65,11 +63,10 @@ async function prepareCreate(state: SiteState, req: ApiRequest, services: Servic
       return { plan, hash, groups, reset: plan.sendReset && plan.profile.email ? newSecret(services) : undefined };
     }),
   );
-  prepared.set(req, { users, csv: req.rawBody !== undefined });
+  return { users, csv: req.rawBody !== undefined };
 }
 
-function create(state: SiteState, req: ApiRequest, services: Services) {
-  const p = prepared.get(req)!;
+function create(state: SiteState, req: ApiRequest, services: Services, p: Prepared): WriteOutcome {
   const root = services.auth.root;
   for (const u of p.users) stillFree(state, root, u.plan);
   return {
@@ -83,8 +80,10 @@ function create(state: SiteState, req: ApiRequest, services: Services) {
         if (u.reset) storeResetToken(draft, u.reset, u.plan.id, req.now);
       }
     },
-    respond: (next: SiteState) => {
+    after: (next: SiteState) => {
       for (const u of p.users) if (u.reset) sendResetMail(services.auth.outbox, own(next.users, u.plan.id)!, u.reset, req.url.siteUrl, req.now);
+    },
+    respond: (next: SiteState) => {
       const users = p.users.map((u) => serializeUser(next, own(next.users, u.plan.id)!, req));
       if (p.csv) return json({ items: users, items_total: users.length }, 201);
       return json(users[0], 201, { Location: userUrl(req.url.siteUrl, p.users[0].plan.id) });
@@ -119,11 +118,12 @@ export const usersRoutes: Route[] = [
     on: 'site',
     schema: createUserSchema,
     permission: null,
-    prepare: (state, req, services) => (isReset(req) ? resetPasswordRoute.prepare!(state, req, services) : req.url.params.length ? Promise.resolve() : prepareCreate(state, req, services)),
-    handle: (state, req, services) => {
-      if (isReset(req)) return resetPasswordRoute.handle(state, req, services);
-      if (req.url.params.length) throw notFound(); // real Plone answers a 500 'Unknown Endpoint'
-      return create(state, req, services);
+    prepare: async (state, req, services) =>
+      isReset(req) ? { reset: await resetPasswordRoute.prepare(state, req, services) } : req.url.params.length ? {} : { create: await prepareCreate(state, req, services) },
+    handle: (state, req, services, prepared: { reset?: ResetPlan; create?: Prepared }) => {
+      if (prepared.reset) return resetPasswordRoute.handle(state, req, services, prepared.reset);
+      if (!prepared.create) throw notFound(); // real Plone answers a 500 'Unknown Endpoint'
+      return create(state, req, services, prepared.create);
     },
   },
   {
@@ -133,8 +133,8 @@ export const usersRoutes: Route[] = [
     schema: updateUserSchema,
     permission: null,
     prepare: prepareUpdate,
-    handle: (_state, req, services) => ({
-      write: (draft) => applyUpdate(draft, services.auth.root, preparedUpdate(req)),
+    handle: (_state, _req, services, changes: UserChanges) => ({
+      write: (draft) => applyUpdate(draft, services.auth.root, changes),
       respond: () => noContent(),
     }),
   },

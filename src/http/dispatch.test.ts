@@ -1,0 +1,74 @@
+// dispatch: the prepare payload handed to the handler, side effects after the commit, and one
+// state per request (resolved again when another request committed during an await).
+import { describe, expect, it } from 'vitest';
+import { createApp } from './app.ts';
+import { routeTable } from '../endpoints/index.ts';
+import { createSite } from '../state/site.ts';
+import { Store } from '../state/store.ts';
+import { route, json, type FamilyManifest } from './types.ts';
+import { addChild, removeSubtree } from '../state/tree.ts';
+import { traverse } from '../state/select.ts';
+
+const ROOT = 'r'.repeat(32);
+
+function site() {
+  return new Store(createSite({ settings: { siteId: 'Plone', volto: false, defaultLanguage: 'en', availableLanguages: ['en'], timezone: 'UTC' }, title: 'T', rootUid: ROOT, now: '2026-01-01T00:00:00+00:00', creator: 'admin' }));
+}
+
+function app(store: Store, family: FamilyManifest) {
+  return createApp({ store, table: routeTable([family]), root: { id: 'admin', passwordHash: 'x' }, sitePath: '/Plone' }).app;
+}
+
+describe('dispatch', () => {
+  it("hands prepare's payload to the handler, leaves the body alone, and runs `after` once the commit is made", async () => {
+    const store = site();
+    const seen: unknown[] = [];
+    const family: FamilyManifest = {
+      name: 't',
+      routes: [
+        route<{ hashed: string }>({
+          method: 'POST',
+          endpoint: '@t',
+          on: 'site',
+          permission: null,
+          public: true,
+          prepare: async (_s, req) => ({ hashed: `#${(req.body as { secret: string }).secret}` }),
+          handle: (_s, req, _services, prepared) => ({
+            write: (draft) => void (draft.settings.timezone = prepared.hashed),
+            respond: () => json({ body: req.body }),
+            after: (next) => seen.push(next.settings.timezone, store.current === next),
+          }),
+        }),
+      ],
+    };
+    const res = await app(store, family).request('http://localhost/Plone/@t', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"secret":"s"}' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ body: { secret: 's' } });
+    expect(store.current.settings.timezone).toBe('#s');
+    expect(seen).toEqual(['#s', true]);
+  });
+
+  it('resolves the request again when another commit removed its context during prepare', async () => {
+    const store = site();
+    store.commit((draft) => addChild(draft, ROOT, { ...structuredClone(traverse(store.current, [])!), uid: 'd'.repeat(32), id: 'doc', parent: ROOT, type: 'Document' } as never));
+    expect(traverse(store.current, ['doc'])?.uid).toBe('d'.repeat(32));
+    let handled = 0;
+    const family: FamilyManifest = {
+      name: 't',
+      routes: [
+        {
+          method: 'POST',
+          endpoint: '@t',
+          on: 'content',
+          permission: null,
+          public: true,
+          prepare: async () => void store.commit((draft) => removeSubtree(draft, 'd'.repeat(32))),
+          handle: () => ((handled++), json({})),
+        },
+      ],
+    };
+    const res = await app(store, family).request('http://localhost/Plone/doc/@t', { method: 'POST' });
+    expect(res.status).toBe(404);
+    expect(handled).toBe(0);
+  });
+});
