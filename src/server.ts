@@ -19,6 +19,7 @@ import { hashUsers } from './fixtures/users.ts';
 import type { PluginTokenOptions, TokenOptions } from './auth/tokens.ts';
 import type { ThrottleOptions } from './auth/throttle.ts';
 import { RobotRemote, type RobotRemoteOptions } from './endpoints/robot/robot.routes.ts';
+import { callJson } from './http/json-call.ts';
 
 export interface ServerOptions {
   sitePath?: string;
@@ -146,16 +147,8 @@ export async function createServer(options: ServerOptions = {}) {
       siteUrl,
       context: { now: () => clock.now(), newUid: () => ids.next(), creator: admin.user },
       send: async (method, url, body) => {
-        const headers = { Authorization: authorization, Accept: 'application/json', 'Content-Type': 'application/json' };
-        const res = await app.request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-        const text = await res.text();
-        let parsed: unknown;
-        try {
-          parsed = text ? JSON.parse(text) : undefined;
-        } catch {
-          parsed = { message: text };
-        }
-        return { status: res.status, body: parsed };
+        const res = await callJson(app, method, url, body, { Authorization: authorization, 'Content-Type': 'application/json' });
+        return { status: res.status, body: res.body === undefined && res.text ? { message: res.text } : res.body };
       },
     }, fixtureUsers);
     loaded = { dir: fixture.dir, ...counts };

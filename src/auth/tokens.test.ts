@@ -7,17 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { createServer, type ServerOptions } from '../server.ts';
 import { manualClock } from '../lib/clock.ts';
 import { signToken, verifyToken } from './jwt.ts';
+import { callJson } from '../http/json-call.ts';
 
 const BASE = 'http://localhost:8080/Plone';
 
 async function site(options: ServerOptions = {}) {
   const server = await createServer(options);
   const call = async (method: string, path: string, body?: unknown, auth?: string) => {
-    const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
-    if (auth) headers.Authorization = auth;
-    const res = await server.app.request(BASE + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    const res = await callJson(server.app, method, BASE + path, body, { 'Content-Type': 'application/json', ...(auth ? { Authorization: auth } : {}) });
+    return { status: res.status, body: res.body };
   };
   const login = async () => (await call('POST', '/@login', { login: 'admin', password: 'admin' })).body.token as string;
   const whoami = async (token: string) => (await call('GET', '/@users', undefined, `Bearer ${token}`)).status;

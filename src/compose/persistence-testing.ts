@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPersistentServer, type PersistenceFlags } from './boot.ts';
 import type { Logger } from '../persistence/restore.ts';
+import { callJson } from '../http/json-call.ts';
 
 export const tmpDataDir = (label = 'persist') => mkdtempSync(join(tmpdir(), `cms-oracle-${label}-`));
 
@@ -32,22 +33,8 @@ export async function persistentSite(dataDir: string, flags: Partial<Persistence
     log,
   );
   const call = async (method: string, path: string, body?: unknown, auth: string | null = AUTH) => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (auth) headers.Authorization = auth;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await server.app.request(/^https?:/.test(path) ? path : SITE + path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    let json: any;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, body: json, text };
+    const res = await callJson(server.app, method, /^https?:/.test(path) ? path : SITE + path, body, auth ? { Authorization: auth } : {});
+    return { status: res.status, body: res.body, text: res.text };
   };
   return { ...server, call, log };
 }

@@ -1,6 +1,7 @@
 // A fresh in-process site for the unit and property tests of src/auth and the user endpoints:
 // requests through app.request, plus direct access to the store and services.
 import { createServer, type ServerOptions } from '../server.ts';
+import { callJson } from '../http/json-call.ts';
 
 export const BASE = 'http://localhost:8080/Plone';
 
@@ -23,24 +24,10 @@ export async function testSite(options: ServerOptions = {}) {
   const server = await createServer(options);
   const responses: string[] = [];
   const call = async (method: string, path: string, body?: unknown, who: Who = 'admin'): Promise<Answer> => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
     const auth = authorization(who);
-    if (auth) headers.Authorization = auth;
-    const res = await server.app.request(/^https?:/.test(path) ? path : BASE + path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    responses.push(`${res.status} ${[...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${text}`);
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    return { status: res.status, text, body: parsed };
+    const res = await callJson(server.app, method, /^https?:/.test(path) ? path : BASE + path, body, auth ? { Authorization: auth } : {});
+    responses.push(`${res.status} ${[...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${res.text}`);
+    return { status: res.status, text: res.text, body: res.body };
   };
   return { server, call, responses };
 }

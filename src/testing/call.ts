@@ -1,5 +1,9 @@
 // In-process HTTP calls for unit and property tests: JSON in, {status, body} out, with Basic
 // credentials of a given account (or none).
+import { callJson, type Requester } from '../http/json-call.ts';
+
+export type { Requester };
+
 const BASE = 'http://localhost:8080/Plone';
 
 export interface Called {
@@ -8,9 +12,6 @@ export interface Called {
   headers: Headers;
 }
 
-export interface Requester {
-  request(url: string, init: RequestInit): Response | Promise<Response>;
-}
 
 export type Credentials = { user: string; password: string } | null;
 
@@ -26,19 +27,7 @@ export function caller(app: Requester, defaultCredentials: Credentials = null) {
     headers: Record<string, string> = {},
   ): Promise<Called> {
     const auth: Record<string, string> = credentials ? { Authorization: basic(credentials.user, credentials.password) } : {};
-    const res = await app.request(BASE + path, {
-      method,
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...auth, ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-    });
-    const text = await res.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = text;
-    }
-    return { status: res.status, body: parsed, headers: res.headers };
+    const r = await callJson(app, method, BASE + path, body, { 'Content-Type': 'application/json', ...auth, ...headers });
+    return { status: r.status, body: r.body === undefined && r.text ? r.text : r.body, headers: r.headers };
   };
 }

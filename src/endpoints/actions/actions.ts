@@ -1,13 +1,13 @@
 // GET <ctx>/@actions (supplement 31.4): the actions available to the caller, per category.
 import type { ApiRequest, Route } from '../../http/types.ts';
-import type { Component, FamilyManifest } from '../../http/types.ts';
-import { json } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { listParam } from '../../domain/query.ts';
 import { hasPermission } from '../../auth/check.ts';
 import type { SiteState } from '../../state/model.ts';
 import { translate } from '../../i18n/translate.ts';
 import { actionsSchema } from './actions.schema.ts';
 import { ACTIONS, DEFAULT_CATEGORIES, type ActionContext } from './definitions.ts';
+import { componentEndpoint } from '../component-endpoint.ts';
 
 export function actions(state: SiteState, req: ApiRequest): Record<string, unknown> {
   const asked = listParam(req.query, 'categories');
@@ -22,17 +22,8 @@ export function actions(state: SiteState, req: ApiRequest): Record<string, unkno
   return out;
 }
 
-const actionsComponent: Component = { name: 'actions', expand: actions };
+const actionsEndpoint = componentEndpoint('actions', actions, actionsSchema);
 
-export const actionsRoutes: Route[] = [
-  {
-    method: 'GET',
-    endpoint: '@actions',
-    schema: actionsSchema,
-    on: 'content',
-    permission: 'View',
-    handle: (state, req) => json(actions(state, req)),
-  },
-];
+export const actionsRoutes: Route[] = [actionsEndpoint.route];
 
-export const actionsFamily: FamilyManifest = { name: 'actions', routes: actionsRoutes, components: [actionsComponent] };
+export const actionsFamily: FamilyManifest = { name: 'actions', routes: actionsRoutes, components: [actionsEndpoint.component] };

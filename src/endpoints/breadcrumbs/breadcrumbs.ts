@@ -1,7 +1,6 @@
 // GET <ctx>/@breadcrumbs (supplement 31.1): the path from below the navigation root to the context.
 import type { ApiRequest, Route } from '../../http/types.ts';
-import type { Component, FamilyManifest } from '../../http/types.ts';
-import { json } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { activeAt, listable } from '../../auth/publication.ts';
 import type { SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
@@ -10,6 +9,7 @@ import { navigationRoot } from '../../domain/navigation-root.ts';
 import { isDefaultPage, navTitle } from '../../serialize/nav-items.ts';
 import { breadcrumbsSchema } from './breadcrumbs.schema.ts';
 import { urlOf } from '../../domain/urls.ts';
+import { componentEndpoint } from '../component-endpoint.ts';
 
 export function breadcrumbs(state: SiteState, req: ApiRequest): Record<string, unknown> {
   const context = req.context;
@@ -30,17 +30,8 @@ export function breadcrumbs(state: SiteState, req: ApiRequest): Record<string, u
   };
 }
 
-const breadcrumbsComponent: Component = { name: 'breadcrumbs', expand: breadcrumbs };
+const breadcrumbsEndpoint = componentEndpoint('breadcrumbs', breadcrumbs, breadcrumbsSchema);
 
-export const breadcrumbsRoutes: Route[] = [
-  {
-    method: 'GET',
-    endpoint: '@breadcrumbs',
-    schema: breadcrumbsSchema,
-    on: 'content',
-    permission: 'View',
-    handle: (state, req) => json(breadcrumbs(state, req)),
-  },
-];
+export const breadcrumbsRoutes: Route[] = [breadcrumbsEndpoint.route];
 
-export const breadcrumbsFamily: FamilyManifest = { name: 'breadcrumbs', routes: breadcrumbsRoutes, components: [breadcrumbsComponent] };
+export const breadcrumbsFamily: FamilyManifest = { name: 'breadcrumbs', routes: breadcrumbsRoutes, components: [breadcrumbsEndpoint.component] };

@@ -1,7 +1,6 @@
 // GET <ctx>/@contextnavigation (supplement 31.3): the navigation portlet's tree around the context.
 import type { ApiRequest, Route } from '../../http/types.ts';
-import type { Component, FamilyManifest } from '../../http/types.ts';
-import { json } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { ancestors, children, traverse } from '../../state/select.ts';
 import { navigationRoot } from '../../domain/navigation-root.ts';
@@ -12,6 +11,7 @@ import { resolvedRemoteUrl } from '../../serialize/remote-url.ts';
 import { contextNavOptions, type ContextNavOptions } from './options.ts';
 import { contextNavigationSchema } from './contextnavigation.schema.ts';
 import { own } from '../../lib/records.ts';
+import { componentEndpoint } from '../component-endpoint.ts';
 
 interface Walk {
   state: SiteState;
@@ -94,17 +94,8 @@ export function contextNavigation(state: SiteState, req: ApiRequest): Record<str
   };
 }
 
-const contextnavigationComponent: Component = { name: 'contextnavigation', expand: contextNavigation };
+const contextnavigationEndpoint = componentEndpoint('contextnavigation', contextNavigation, contextNavigationSchema);
 
-export const contextNavigationRoutes: Route[] = [
-  {
-    method: 'GET',
-    endpoint: '@contextnavigation',
-    schema: contextNavigationSchema,
-    on: 'content',
-    permission: 'View',
-    handle: (state, req) => json(contextNavigation(state, req)),
-  },
-];
+export const contextNavigationRoutes: Route[] = [contextnavigationEndpoint.route];
 
-export const contextNavigationFamily: FamilyManifest = { name: 'contextnavigation', routes: contextNavigationRoutes, components: [contextnavigationComponent] };
+export const contextNavigationFamily: FamilyManifest = { name: 'contextnavigation', routes: contextNavigationRoutes, components: [contextnavigationEndpoint.component] };

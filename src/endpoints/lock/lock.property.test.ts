@@ -7,6 +7,7 @@ import { createServer } from '../../server.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { manualClock } from '../../lib/clock.ts';
 import type { User } from '../../state/model.ts';
+import { callJson } from '../../http/json-call.ts';
 
 const BASE = 'http://localhost:8080/Plone';
 type Who = 'admin' | 'alice' | 'bob' | 'carol' | 'anonymous';
@@ -151,13 +152,8 @@ async function setup(): Promise<{ model: Model; real: Real }> {
   const real: Real = {
     async call(method, path, w, body, headers = {}) {
       const auth: Record<string, string> = w === 'anonymous' ? {} : { Authorization: 'Basic ' + Buffer.from(`${w}:${PASSWORD}`).toString('base64') };
-      const res = await server.app.request(BASE + path, {
-        method,
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...auth, ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined };
+      const res = await callJson(server.app, method, BASE + path, body, { 'Content-Type': 'application/json', ...auth, ...headers });
+      return { status: res.status, body: res.body };
     },
     advance: (s) => clock.advance(s),
   };

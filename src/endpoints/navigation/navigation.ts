@@ -1,8 +1,7 @@
 // GET <ctx>/@navigation (supplement 31.2): the Home tab and the navigation root's children,
 // nested to `expand.navigation.depth` levels.
 import type { ApiRequest, Route } from '../../http/types.ts';
-import type { Component, FamilyManifest } from '../../http/types.ts';
-import { json } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
 import { intParam } from '../../domain/query.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { ancestors, children } from '../../state/select.ts';
@@ -14,6 +13,7 @@ import { translate } from '../../i18n/translate.ts';
 import { resolvedRemoteUrl } from '../../serialize/remote-url.ts';
 import { navigationSchema } from './navigation.schema.ts';
 import { own } from '../../lib/records.ts';
+import { componentEndpoint } from '../component-endpoint.ts';
 
 interface Walk {
   state: SiteState;
@@ -86,17 +86,8 @@ export function navigation(state: SiteState, req: ApiRequest): Record<string, un
   return { '@id': `${urlOf(state, req.context, req.url.siteUrl)}/@navigation`, items: [home, ...tabs] };
 }
 
-const navigationComponent: Component = { name: 'navigation', expand: navigation };
+const navigationEndpoint = componentEndpoint('navigation', navigation, navigationSchema);
 
-export const navigationRoutes: Route[] = [
-  {
-    method: 'GET',
-    endpoint: '@navigation',
-    schema: navigationSchema,
-    on: 'content',
-    permission: 'View',
-    handle: (state, req) => json(navigation(state, req)),
-  },
-];
+export const navigationRoutes: Route[] = [navigationEndpoint.route];
 
-export const navigationFamily: FamilyManifest = { name: 'navigation', routes: navigationRoutes, components: [navigationComponent] };
+export const navigationFamily: FamilyManifest = { name: 'navigation', routes: navigationRoutes, components: [navigationEndpoint.component] };

@@ -1,6 +1,6 @@
 // GET <ctx>/@navroot (supplement 21): the navigation root, serialised without items and components.
-import type { ApiRequest, Component, FamilyManifest, Route, Services } from '../../http/types.ts';
-import { json } from '../../http/types.ts';
+import type { ApiRequest, FamilyManifest, Route, Services } from '../../http/types.ts';
+import { componentEndpoint } from '../component-endpoint.ts';
 import type { SiteState } from '../../state/model.ts';
 import { serializeContent } from '../../serialize/content.ts';
 import { navigationRoot } from '../../domain/navigation-root.ts';
@@ -15,17 +15,8 @@ export function navroot(state: SiteState, req: ApiRequest, services: Services): 
   };
 }
 
-const navrootComponent: Component = { name: 'navroot', expand: navroot };
+const navrootEndpoint = componentEndpoint('navroot', navroot, navrootSchema);
 
-export const navrootRoutes: Route[] = [
-  {
-    method: 'GET',
-    endpoint: '@navroot',
-    schema: navrootSchema,
-    on: 'content',
-    permission: 'View',
-    handle: (state, req, services) => json(navroot(state, req, services)),
-  },
-];
+export const navrootRoutes: Route[] = [navrootEndpoint.route];
 
-export const navrootFamily: FamilyManifest = { name: 'navroot', routes: navrootRoutes, components: [navrootComponent] };
+export const navrootFamily: FamilyManifest = { name: 'navroot', routes: navrootRoutes, components: [navrootEndpoint.component] };

@@ -1,22 +1,15 @@
 // The @workflow endpoint family and its `workflow` component.
 import type { Route } from '../../http/types.ts';
-import type { Component, FamilyManifest } from '../../http/types.ts';
-import { json } from '../../http/types.ts';
+import type { FamilyManifest } from '../../http/types.ts';
+import { componentEndpoint } from '../component-endpoint.ts';
 import { workflowInfo } from './info.ts';
 import { transition } from './transition.ts';
 import { transitionSchema, workflowInfoSchema } from './workflow.schema.ts';
 
-const workflowComponent: Component = { name: 'workflow', expand: workflowInfo };
+const workflowEndpoint = componentEndpoint('workflow', workflowInfo, workflowInfoSchema);
 
 export const workflowRoutes: Route[] = [
-  {
-    method: 'GET',
-    endpoint: '@workflow',
-    on: 'content',
-    permission: 'View',
-    schema: workflowInfoSchema,
-    handle: (state, req) => json(workflowInfo(state, req)),
-  },
+  workflowEndpoint.route,
   {
     method: 'POST',
     endpoint: '@workflow',
@@ -27,4 +20,4 @@ export const workflowRoutes: Route[] = [
   },
 ];
 
-export const workflowFamily: FamilyManifest = { name: 'workflow', routes: workflowRoutes, components: [workflowComponent] };
+export const workflowFamily: FamilyManifest = { name: 'workflow', routes: workflowRoutes, components: [workflowEndpoint.component] };

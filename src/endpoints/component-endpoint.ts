@@ -1,0 +1,16 @@
+// The pattern of several families: a component of `@components` and the GET route `@<name>` on
+// any content object that answers the same JSON (seed: expansion).
+import { json, type Component, type Route } from '../http/types.ts';
+
+export interface ComponentEndpoint {
+  component: Component;
+  route: Route;
+}
+
+/** The component `name` (embedded under `expand=<name>`) and `GET <obj>/@<name>` (View), with its route schema. */
+export function componentEndpoint(name: string, expand: Component['expand'], schema?: Route['schema']): ComponentEndpoint {
+  return {
+    component: { name, expand },
+    route: { method: 'GET', endpoint: `@${name}`, ...(schema ? { schema } : {}), on: 'content', permission: 'View', handle: (state, req, services) => json(expand(state, req, services)) },
+  };
+}
