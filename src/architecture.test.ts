@@ -31,6 +31,37 @@ export const LAYERS: string[][] = [
 
 const SRC = resolve(import.meta.dirname);
 
+/**
+ * Module-level mutable state outside the composition root: only explicit caches of derived data
+ * (memos keyed by immutable objects or by value, lazily loaded files and modules), each named
+ * here with what it keeps. Anything else a module needs is passed in.
+ */
+const EXPLICIT_CACHES: Record<string, string> = {
+  'auth/authenticate.ts loginIndexes': 'login name index per users record',
+  'auth/authenticate.ts dummyHash': 'one hash computed once, for timing-safe refusals',
+  'auth/authenticate.ts sessionPrincipals': 'principals that came from the session cookie',
+  'auth/membership.ts parentsCache': 'group parents per groups record',
+  'blobs/sharp.ts loading': 'the image library, loaded on first use',
+  'catalog/analyze.ts cache': 'analysed words',
+  'catalog/catalog.ts registry': 'the catalog of a state object',
+  'catalog/record.ts providesCache': 'behaviour fields per type record',
+  'endpoints/database/database.routes.ts sizes': 'database size per state object',
+  'endpoints/explorer/assets.ts own': "the explorer's own file names, listed once",
+  'endpoints/explorer/assets.ts loaded': "the explorer's files, read once",
+  'endpoints/relations/links.ts cache': 'links found per field value',
+  'endpoints/robot/sample-files.ts pdf': 'a sample file built once',
+  'http/app.ts texts': 'JSON text of a cached answer',
+  'http/dispatch.ts byEndpoint': 'routes by endpoint per route table',
+  'i18n/translate.ts languages': 'answer language per request and state',
+  'serialize/safe-html.ts settingsCache': 'filter settings per registry record',
+  'serialize/safe-html.ts cacheKey': 'filtered HTML memo (its settings key)',
+  'serialize/safe-html.ts results': 'filtered HTML memo',
+  'serialize/safe-html.ts cachedChars': 'filtered HTML memo (its size)',
+  'types/schema.ts cache': 'fields per type record',
+};
+
+const ROOT_MODULES = ['server.ts', 'compose/'];
+
 function modules(dir = SRC): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
@@ -101,6 +132,18 @@ describe('the import graph of src/', () => {
     };
     for (const v of graph.keys()) if (!info.has(v)) visit(v);
     expect(circles).toEqual([]);
+  });
+
+  it('keeps module-level mutable state to the composition root and the explicit caches', () => {
+    const found: string[] = [];
+    for (const m of graph.keys()) {
+      if (ROOT_MODULES.some((r) => m.startsWith(r))) continue;
+      for (const line of readFileSync(join(SRC, m), 'utf8').split('\n')) {
+        const binding = /^(?:export )?(?:let|var) (\w+)/.exec(line)?.[1] ?? /^(?:export )?const ([a-z]\w*)(?::[^=]+)? = new (?:Map|WeakMap|Set|WeakSet)\b/.exec(line)?.[1];
+        if (binding && !EXPLICIT_CACHES[`${m} ${binding}`]) found.push(`${m} ${binding}`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 
   it('catches what it is meant to catch', () => {

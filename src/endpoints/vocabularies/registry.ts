@@ -28,10 +28,10 @@ const defined = [...staticVocabularies, ...siteVocabularies, ...catalogVocabular
 /** The vocabulary names usable by the schema editor: every registered one. */
 const namesVocabulary: Vocabulary = { name: 'cms.schemaeditor.VocabulariesVocabulary', terms: () => plainTerms(ORDER) };
 
-const byName = new Map<string, Vocabulary>([...defined, namesVocabulary].map((v) => [v.name, v]));
+const BY_NAME = new Map<string, Vocabulary>([...defined, namesVocabulary].map((v) => [v.name, v]));
 
-for (const name of ORDER) if (!byName.has(name)) throw new Error(`vocabulary ${name} has no definition`);
-for (const name of byName.keys()) if (!ORDER.includes(name)) throw new Error(`vocabulary ${name} is not listed`);
+for (const name of ORDER) if (!BY_NAME.has(name)) throw new Error(`vocabulary ${name} has no definition`);
+for (const name of BY_NAME.keys()) if (!ORDER.includes(name)) throw new Error(`vocabulary ${name} is not listed`);
 
 export const VOCABULARY_NAMES: readonly string[] = ORDER;
 
@@ -41,4 +41,4 @@ export const VOCABULARY_NAMES: readonly string[] = ORDER;
  * accepted as the same vocabulary.
  */
 export const vocabularyNamed = (name: string): Vocabulary | undefined =>
-  byName.get(name) ?? (name.startsWith('plone.') ? byName.get(`cms.${name.slice('plone.'.length)}`) : undefined);
+  BY_NAME.get(name) ?? (name.startsWith('plone.') ? BY_NAME.get(`cms.${name.slice('plone.'.length)}`) : undefined);
