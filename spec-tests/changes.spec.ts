@@ -1,7 +1,7 @@
 // The change stream (/++dev++/changes, Server-Sent Events) and the change a write names when its
 // caller asks (X-CMS-Oracle-Changes): Managers only on a server without --dev-endpoints.
 import { describe, expect, it } from 'vitest';
-import { connect, type Api } from './client.ts';
+import { connect, uniqueId, type Api } from './client.ts';
 
 const basic = (user: string, password: string) => 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
 const streamUrl = (api: Api) => `${api.base}/++dev++/changes`;
@@ -57,7 +57,7 @@ describe('change stream', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const events = sseReader(res.body!);
     try {
-      const id = `stream-${Date.now().toString(36)}`;
+      const id = uniqueId('stream');
       const created = await api.post('', { '@type': 'Document', id, title: 'Streamed page' });
       expect(created.status).toBe(201);
       expect((await api.patch(`/${id}`, { title: 'Streamed page, edited' })).status).toBe(204);
@@ -92,7 +92,7 @@ describe('change stream', () => {
     const anonymous = await api.get('/++dev++/changes', { auth: 'anonymous', headers: { Accept: 'text/event-stream' } });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toMatchObject({ error: { type: 'Unauthorized' } });
-    const login = `member-${Date.now().toString(36)}`;
+    const login = uniqueId('member');
     const made = await api.post('/@users', { username: login, password: 'a-long-password-1', email: `${login}@example.org` });
     expect(made.status).toBe(201);
     const member = await api.get('/++dev++/changes', { auth: { user: login, password: 'a-long-password-1' }, headers: { Accept: 'text/event-stream' } });
@@ -102,7 +102,7 @@ describe('change stream', () => {
 
   it('names the change of a write to a Manager who asks, and shows it by number', async () => {
     const api = await connect();
-    const id = `asked-${Date.now().toString(36)}`;
+    const id = uniqueId('asked');
     const plain = await api.post('', { '@type': 'Document', id, title: 'Asked' });
     expect(plain.status).toBe(201);
     expect(plain.headers.get('x-cms-oracle-change')).toBeNull();
@@ -126,7 +126,7 @@ describe('change stream', () => {
 
   it('names no change to a caller who may not read changes', async () => {
     const api = await connect();
-    const login = `writer-${Date.now().toString(36)}`;
+    const login = uniqueId('writer');
     expect((await api.post('/@users', { username: login, password: 'a-long-password-2', email: `${login}@example.org`, roles: ['Contributor'] })).status).toBe(201);
     const res = await api.post('', { '@type': 'Document', title: 'By a contributor' }, { auth: { user: login, password: 'a-long-password-2' }, headers: { 'X-CMS-Oracle-Changes': '1' } });
     expect(res.status).toBe(201);

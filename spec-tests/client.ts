@@ -5,6 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { checkAnswer } from './responses.ts';
 
+/** An id no other test (of this run or an earlier one against the same server) uses: `<prefix>-<random>`. */
+export const uniqueId = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+
 export interface Reply {
   status: number;
   headers: Headers;
@@ -115,7 +118,7 @@ export async function connect(options: ConnectOptions = {}): Promise<Api> {
     patch: (p, b, o) => request('PATCH', p, { ...o, body: b }),
     del: (p, b, o) => request('DELETE', p, { ...o, body: b }),
     async sandbox() {
-      const id = `sandbox-${randomUUID().slice(0, 8)}`;
+      const id = uniqueId('sandbox');
       const r = await request('POST', '', { body: { '@type': 'Folder', id, title: `Sandbox ${id}` } });
       if (r.status !== 201) throw new Error(`cannot create sandbox: ${r.status} ${r.text}`);
       return `/${id}`;

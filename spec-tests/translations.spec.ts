@@ -1,11 +1,9 @@
 // Multilingual support (supplement 20/21): language root folders, @translations (GET/POST/DELETE),
 // @translation-locator, create-and-link, the translations component and the language navroot.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Api } from './client.ts';
+import { connect, uniqueId as unique, type Api } from './client.ts';
 
 let api: Api;
-let n = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++n}`;
 
 async function doc(folder: string, body: Record<string, unknown> = {}): Promise<{ path: string; uid: string; body: any }> {
   const id = unique('doc');
