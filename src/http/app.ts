@@ -117,6 +117,7 @@ export function createApp(options: AppOptions) {
   const changes = new ChangeFeed(options.store, { always: options.trace, openToAuthenticated: options.changesForAuthenticated, now: () => clock.now() });
   const services: Services = { extensions: options.table.extensions, blobs: options.blobs ?? new BlobStore(), scales: new ScaleCache(), auth, catalog, tus: new TusStore(), transactions: new TransactionLog(options.store), changes };
   const sitePath = options.sitePath.split('/').filter(Boolean);
+  const newUid = () => ids.next();
   const dispatcher = {
     sitePath,
     store: options.store,
@@ -126,7 +127,7 @@ export function createApp(options: AppOptions) {
       const principal = await auth.principal(state, headers.get('authorization') ?? undefined, clock.now(), client, sessionCookie(headers));
       return principal.id === null && state.robotAutologin && options.autologin?.(client) ? autologinPrincipal(state.robotAutologin) : principal;
     },
-    context: () => ({ now: clock.now(), newUid: () => ids.next() }),
+    context: (now?: string) => ({ now: now ?? clock.now(), newUid }),
     outside: options.outside,
   };
 

@@ -46,7 +46,8 @@ export interface Dispatcher {
   services: Services;
   /** Authenticated caller for these headers (may be slow: password hashing). */
   authenticate: (state: SiteState, headers: Headers, client: string) => Promise<Principal>;
-  context: () => Omit<RequestContext, 'principal'>;
+  /** The clock and UID source of a request (`now`: the time the caller already read). */
+  context: (now?: string) => Omit<RequestContext, 'principal'>;
   /** Routes outside the content tree (the `++dev++` endpoints), tried before the URL is parsed. */
   outside?: OutsideRoutes;
 }
@@ -162,8 +163,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
     let target = resolve(d, state, url, method, principal);
     if (!isTarget(target)) return answer(target);
     const req: ApiRequest = {
-      ...d.context(),
-      ...(input.now ? { now: input.now } : {}),
+      ...d.context(input.now),
       principal,
       method,
       url,
