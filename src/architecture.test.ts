@@ -46,8 +46,6 @@ const EXPLICIT_CACHES: Record<string, string> = {
   'catalog/catalog.ts registry': 'the catalog of a state object',
   'catalog/record.ts providesCache': 'behaviour fields per type record',
   'endpoints/database/database.routes.ts sizes': 'database size per state object',
-  'endpoints/explorer/assets.ts own': "the explorer's own file names, listed once",
-  'endpoints/explorer/assets.ts loaded': "the explorer's files, read once",
   'endpoints/relations/links.ts cache': 'links found per field value',
   'endpoints/robot/sample-files.ts pdf': 'a sample file built once',
   'http/app.ts texts': 'JSON text of a cached answer',
