@@ -51,6 +51,7 @@ const EXPLICIT_CACHES: Record<string, string> = {
   'http/app.ts texts': 'JSON text of a cached answer',
   'http/dispatch.ts byEndpoint': 'routes by endpoint per route table',
   'i18n/translate.ts languages': 'answer language per request and state',
+  'state/children.ts copies': 'arrays a recipe already copied, per children record',
   'serialize/safe-html.ts settingsCache': 'filter settings per registry record',
   'serialize/safe-html.ts cacheKey': 'filtered HTML memo (its settings key)',
   'serialize/safe-html.ts results': 'filtered HTML memo',
