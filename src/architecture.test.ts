@@ -48,7 +48,6 @@ const EXPLICIT_CACHES: Record<string, string> = {
   'endpoints/database/database.routes.ts sizes': 'database size per state object',
   'endpoints/relations/links.ts cache': 'links found per field value',
   'endpoints/robot/sample-files.ts pdf': 'a sample file built once',
-  'http/app.ts texts': 'JSON text of a cached answer',
   'http/dispatch.ts byEndpoint': 'routes by endpoint per route table',
   'i18n/translate.ts languages': 'answer language per request and state',
   'state/children.ts copies': 'arrays a recipe already copied, per children record',

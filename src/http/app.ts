@@ -81,13 +81,8 @@ function clientAddress(env: unknown): string {
   return incoming?.socket?.remoteAddress ?? 'local';
 }
 
-/** JSON text of a body; answers given again from the response cache are stringified once. */
-const texts = new WeakMap<ApiResponse, string>();
-function bodyText(res: ApiResponse): string {
-  let text = texts.get(res);
-  if (text === undefined) texts.set(res, (text = res.jsonText ?? JSON.stringify(res.body)));
-  return text;
-}
+/** JSON text of a body (answers kept by the response cache carry theirs, made once). */
+const bodyText = (res: ApiResponse): string => res.jsonText ?? JSON.stringify(res.body);
 
 function toResponse(res: ApiResponse): Response {
   const headers: Record<string, string> = { ...res.headers };

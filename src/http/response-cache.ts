@@ -39,19 +39,32 @@ export interface KeyedRequest {
   credentials?: string;
 }
 
-/** Memoised GET answers per state object (an explicit cache: derived data, never in the state). */
+/**
+ * Memoised GET answers per state object (an explicit cache: derived data, never in the state).
+ * An answer is kept the second time its key is asked on the same state, with its JSON text: a
+ * request asked once (a unique query string) costs a key, not a kept answer, so one-off
+ * requests are not slowed by the garbage of answers nobody asks for again.
+ */
 export class ResponseCache {
-  private readonly byState = new WeakMap<SiteState, Map<string, ApiResponse>>();
+  /** Key -> the kept answer, or null: asked once so far. */
+  private readonly byState = new WeakMap<SiteState, Map<string, ApiResponse | null>>();
 
   get(state: SiteState, key: string): ApiResponse | undefined {
-    return this.byState.get(state)?.get(key);
+    return this.byState.get(state)?.get(key) ?? undefined;
   }
 
-  set(state: SiteState, key: string, response: ApiResponse): void {
+  /** Offers an answer for `key`; returns the answer to send (the kept one, with its JSON text, once kept). */
+  offer(state: SiteState, key: string, response: ApiResponse): ApiResponse {
     let entries = this.byState.get(state);
     if (!entries) this.byState.set(state, (entries = new Map()));
     if (entries.size >= MAX_ENTRIES) entries.clear();
-    entries.set(key, response);
+    if (entries.get(key) !== null) {
+      entries.set(key, null);
+      return response;
+    }
+    const kept = response.body === undefined || response.jsonText !== undefined ? response : { ...response, jsonText: JSON.stringify(response.body) };
+    entries.set(key, kept);
+    return kept;
   }
 }
 
@@ -92,7 +105,7 @@ export function withResponseCache<I extends KeyedRequest>(options: CacheOptions<
     }
     const answer = await dispatch(input, state);
     const accepted = input.principal !== undefined || !input.credentials || (answer.principal !== undefined && answer.principal.id !== null);
-    if (key !== undefined && answer.cacheable && accepted && answer.state === state && store.current === state) cache!.set(state, key, answer.response);
+    if (key !== undefined && answer.cacheable && accepted && answer.state === state && store.current === state) return cache!.offer(state, key, answer.response);
     return answer.response;
   };
 }
