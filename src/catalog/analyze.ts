@@ -2,6 +2,7 @@
 // filter and Porter stemmer (lunr's default pipeline), with a cache per raw word because the
 // pipeline runs on every word of every document.
 import lunr from 'lunr';
+import { Parser } from 'htmlparser2';
 
 export const SEPARATOR = lunr.tokenizer.separator; // /[\s\-]+/
 const cache = new Map<string, string | null>();
@@ -47,21 +48,29 @@ export function normalizeGlob(word: string): string {
   return word.toLowerCase().replace(/^[^\w*?]+/, '').replace(/[^\w*?]+$/, '');
 }
 
-const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
-
-/** Plain text of an HTML fragment (tags dropped, common entities decoded). */
+/** Plain text of an HTML fragment for indexing: text and attribute-free, the content of script and
+ * style elements dropped, every entity decoded (htmlparser2's tokenizer, the one sanitize-html uses). */
 export function htmlToText(html: string): string {
-  let out = html;
-  if (/<(script|style)/i.test(out)) out = out.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ');
-  if (out.includes('<')) out = out.replace(/<[^>]+>/g, ' ');
-  if (out.includes('&')) out = decodeEntities(out);
-  return out;
-}
-
-function decodeEntities(text: string): string {
-  // same result as six passes in the order nbsp, amp, lt, gt, quot, #39 ('&amp;lt;' -> '<'):
-  // the last four cannot create one another, so they share one pass
-  let out = text.replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&');
-  if (out.includes('&')) out = out.replace(/&(lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name]);
-  return out;
+  if (!html.includes('<') && !html.includes('&')) return html;
+  const parts: string[] = [];
+  let skipped = 0;
+  const parser = new Parser(
+    {
+      onopentagname(name) {
+        if (name === 'script' || name === 'style') skipped++;
+        parts.push(' ');
+      },
+      onclosetag(name) {
+        if ((name === 'script' || name === 'style') && skipped > 0) skipped--;
+        parts.push(' ');
+      },
+      ontext(text) {
+        if (skipped === 0) parts.push(text);
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  parser.write(html);
+  parser.end();
+  return parts.join('');
 }
