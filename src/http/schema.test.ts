@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/errors.ts';
 import { parseQuery } from '../domain/query.ts';
-import { NO_JSON, objectBody, queryBoolean, validateRequest, z, type RouteSchema } from './schema.ts';
+import { NO_JSON, objectBodySchema, queryBoolean, validateRequest, z, type RouteSchema } from './schema.ts';
 
 function refusal(schema: RouteSchema, body: unknown, search = '', json = true): ApiError | undefined {
   try {
@@ -15,7 +15,7 @@ function refusal(schema: RouteSchema, body: unknown, search = '', json = true): 
 
 const schema: RouteSchema = {
   query: z.looseObject({ flag: queryBoolean.optional() }),
-  body: objectBody({ name: z.string({ error: (iss) => (iss.input === undefined ? "Property 'name' is required" : undefined) }), tags: z.array(z.string()).optional() }),
+  body: objectBodySchema({ name: z.string({ error: (iss) => (iss.input === undefined ? "Property 'name' is required" : undefined) }), tags: z.array(z.string()).optional() }),
 };
 
 describe('validateRequest', () => {

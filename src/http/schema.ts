@@ -7,7 +7,7 @@
 // Validation only judges: the handler still receives the body as it was sent (zod builds a copy
 // of a parsed object, and a copy could lose or rename members, e.g. `__proto__`).
 import { z } from 'zod';
-import { ApiError, type ErrorShape } from '../lib/errors.ts';
+import { ApiError, shown, type ErrorShape } from '../lib/errors.ts';
 import type { Query } from '../domain/query.ts';
 
 export { z };
@@ -25,7 +25,10 @@ export interface RouteSchema {
   body?: z.ZodType;
   /** Error of a body that is not of the body schema's own type (default: DeserializationError, `{error}` shape). */
   malformed?: SchemaError;
-  /** Error of a member of the body, or of a query parameter (default: BadRequest, `{error}` shape). */
+  /**
+   * Error of a member of the body (default: BadRequest, `{error}` shape), or of a query parameter
+   * (default: BadRequest raised, `{type, message}`, as Zope answers a parameter it cannot convert).
+   */
   invalid?: SchemaError;
   /** Builds the refusal of a body member instead (a family's own error format); `field`: the member's name. */
   refuse?: (message: string, field: string) => ApiError;
@@ -37,6 +40,7 @@ export interface RouteSchema {
 
 const MALFORMED: SchemaError = { type: 'DeserializationError', shape: 'service' };
 const INVALID: SchemaError = { type: 'BadRequest', shape: 'service' };
+const INVALID_PARAMETER: SchemaError = { type: 'BadRequest', shape: 'exception' };
 
 function pathText(path: PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
@@ -57,7 +61,7 @@ function closest(issue: z.core.$ZodIssue): z.core.$ZodIssue {
  * Zod's own messages, and a schema's fragments (lower case: "expected an absolute URL"); a
  * schema's own sentence (capitalised) is kept as it is.
  */
-const ZOD_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized|[a-z])/;
+const ZOD_MESSAGE = /^(Invalid (input|option|string|number|key|element|value|union|date|[a-zA-Z0-9]+ address)\b|Too (big|small)|Unrecognized|[a-z])/;
 
 /** The message of a problem; zod's own messages get the member they are about put in front. */
 export function issueMessage(problem: z.core.$ZodIssue, where: string): string {
@@ -81,7 +85,7 @@ export function queryRecord(query: Query): Record<string, string | string[]> {
 export function validateRequest(schema: RouteSchema, query: Query, body: unknown, json = true): void {
   if (schema.query) {
     const result = schema.query.safeParse(queryRecord(query));
-    if (!result.success) throw fail(schema.invalid ?? INVALID, issueMessage(result.error.issues[0], 'Query parameter'));
+    if (!result.success) throw fail(schema.invalid ?? INVALID_PARAMETER, issueMessage(result.error.issues[0], 'Query parameter'));
   }
   if (schema.body && (json || !schema.form)) {
     const result = schema.body.safeParse(body);
@@ -100,8 +104,11 @@ const fail = (e: SchemaError, message: string) => new ApiError(400, e.type, mess
 
 // Building blocks shared by the families' schemas.
 
-/** A JSON object body whose other members pass unchecked. */
-export const objectBody = <S extends z.core.$ZodLooseShape>(shape: S) =>
+/**
+ * The schema of a JSON object body with these members (other members pass unchecked); not to be
+ * confused with `objectBody(req)` of http/body.ts, which reads a body no schema covers.
+ */
+export const objectBodySchema = <S extends z.core.$ZodLooseShape>(shape: S) =>
   z.looseObject(shape, { error: (iss) => (iss.input === undefined ? NO_JSON : 'Malformed body') });
 
 /** Plone's message for a request without a JSON body where one is needed (supplement 2.4). */
@@ -112,5 +119,33 @@ export const queryBoolean = z
   .string()
   .regex(/^\s*(1|y|yes|t|true|active|enabled|on|0|n|no|f|false|inactive|disabled|off)\s*$/i, { error: (iss) => `Could not parse value '${String(iss.input)}' as boolean` });
 
+/** A JSON body member that must be one of the interface's booleans: true/false, 0/1 or a text spelling (supplement 4). */
+export const booleanMember = z.union([z.boolean(), z.literal(0), z.literal(1), queryBoolean], {
+  error: (iss) => `Could not parse value '${shown(iss.input)}' as boolean`,
+});
+
 /** A query parameter that may repeat (`a=1&a=2`) or be given once. */
 export const queryList = z.union([z.string(), z.array(z.string())]);
+
+/**
+ * A query parameter holding an integer (Zope's `int()` of the text: digits, an optional sign,
+ * spaces around); empty counts as absent.
+ */
+export const queryInt = (description: string) =>
+  z.string().regex(/^\s*([-+]?\d+)?\s*$/, { error: 'expected an integer' }).meta({ description });
+
+/** A JSON body member holding an integer: a number, or a text `queryInt` accepts. */
+export const intMember = (description: string) =>
+  z.union([z.number(), z.string().regex(/^\s*([-+]?\d+)?\s*$/, { error: 'expected an integer' })], { error: 'expected an integer' }).nullable().meta({ description });
+
+/** Batching (supplement 3): the query parameters of every batched listing. */
+export const batchQuery = {
+  b_start: queryInt('Position of the first item of the batch (default 0).').optional(),
+  b_size: queryInt('Number of items in the batch (default 25).').optional(),
+};
+
+/** What a listing of content items adds to its items (supplement 7.4): whole objects, catalog columns. */
+export const itemsQuery = {
+  fullobjects: queryList.optional().meta({ description: 'Present: serialize the items in full instead of as summaries.' }),
+  metadata_fields: queryList.optional().meta({ description: 'Catalog columns to add to each item (`_all`: all of them); repeat or separate by commas.' }),
+};

@@ -1,5 +1,5 @@
 // What @comments accepts and answers (seed "Comments", supplement 19).
-import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { batchQuery, objectBodySchema, z, type RouteSchema } from '../../http/schema.ts';
 import { batching, noBody, timestamp, url } from '../../serialize/shapes.ts';
 
 const comment = z.strictObject({
@@ -21,6 +21,7 @@ const comment = z.strictObject({
 });
 
 export const readCommentsSchema: RouteSchema = {
+  query: z.looseObject(batchQuery),
   responses: {
     200: z.union([
       comment,
@@ -36,7 +37,7 @@ export const readCommentsSchema: RouteSchema = {
 };
 
 /** The comment form: a text is required (the handler words that refusal as the form does). */
-const form = objectBody({
+const form = objectBodySchema({
   text: z.string().optional(),
   in_reply_to: z.union([z.string(), z.number()]).nullable().optional(),
   author_name: z.string().nullable().optional(),

@@ -1,6 +1,7 @@
 // @content-rules on a folder (supplement 31.19): which rules apply here, assign/unassign,
 // enable/disable, apply to subfolders, order. Rules are executed on events only as data here:
 // this server does not run rule actions.
+import { bodyFields } from '../../http/body.ts';
 import type { Draft } from 'immer';
 import { json, noContent, type ApiRequest, type Route } from '../../http/types.ts';
 import type { CustomPanel, FamilyManifest, PanelVerb } from '../../http/types.ts';
@@ -8,7 +9,7 @@ import { badRequest } from '../../lib/errors.ts';
 import type { ContentNode, RuleAssignment, SiteState } from '../../state/model.ts';
 import { ancestors } from '../../state/select.ts';
 import { CONTENT_RULES_PERMISSION, contentRulesPanel } from './panel.ts';
-import { asObject, findRule, moveItem, rulesOf } from './rules.ts';
+import { findRule, moveItem, rulesOf } from './rules.ts';
 import type { RouteSchema } from '../../http/schema.ts';
 import { assignSchema, changeAssignmentsSchema, listAssignmentsSchema, unassignSchema } from './assignments.schema.ts';
 import { own, emptyRecord } from '../../lib/records.ts';
@@ -55,13 +56,13 @@ const FLAGS: Record<string, { key: 'enabled' | 'bubbles'; value: boolean; messag
 };
 
 function ruleIds(body: Record<string, unknown>): string[] {
-  const ids = body.rule_ids;
-  if (!Array.isArray(ids) || !ids.length || !ids.every((i) => typeof i === 'string')) throw badRequest('Missing parameter rule_ids', 'service');
+  const ids = body.rule_ids as string[] | undefined; // a list of texts, if any: the route's schema saw to that
+  if (!ids?.length) throw badRequest('Missing parameter rule_ids', 'service');
   return ids;
 }
 
 function patch(state: SiteState, req: ApiRequest) {
-  const body = asObject(req.body);
+  const body = bodyFields(req.body);
   const uid = req.context.uid;
   const op = body.operation;
   if (op === 'move_up' || op === 'move_down') {
@@ -119,7 +120,7 @@ export const contentRulesRoutes: Route[] = [
   }, assignSchema),
   route('PATCH', (state, req) => patch(state, req), changeAssignmentsSchema),
   route('DELETE', (state, req) => {
-    const ids = ruleIds(asObject(req.body));
+    const ids = ruleIds(bodyFields(req.body));
     const uid = req.context.uid;
     return {
       write: (draft) => {

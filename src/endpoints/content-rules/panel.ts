@@ -1,6 +1,7 @@
 // `@controlpanels/content-rules[/...]` (supplement 13.5): rule definitions, their conditions and
 // actions. The control-panels family routes `content-rules` paths here: contentRulesPanel(state,
 // req, rest) with `rest` = the path segments after `content-rules`.
+import { bodyFields } from '../../http/body.ts';
 import { hasPermission } from '../../auth/check.ts';
 import { json, noContent, type ApiRequest, type ApiResponse, type Outcome } from '../../http/types.ts';
 import { badRequest, notFound, unauthorized, shown } from '../../lib/errors.ts';
@@ -8,7 +9,7 @@ import type { SiteState } from '../../state/model.ts';
 import { rootOf } from '../../state/select.ts';
 import { elementSchema, findElement } from './elements.ts';
 import {
-  addRule, asObject, draftRule, elementsOf, elementValues, moveItem, mustFindRule, panelUrl, removeRule,
+  addRule, draftRule, elementsOf, elementValues, moveItem, mustFindRule, panelUrl, removeRule,
   ruleDetail, ruleInput, rulesOf, ruleSummary, type ElementKind,
 } from './rules.ts';
 
@@ -46,7 +47,7 @@ function element(state: SiteState, req: ApiRequest, id: string, kind: ElementKin
   const list = elementsOf(rule, kind);
   const idx = indexOf(idxText, list.length);
   const d = findElement(kind, list[idx].type)!;
-  const body = asObject(req.body);
+  const body = bodyFields(req.body);
   switch (req.method) {
     case 'GET':
       return json({ '@id': `${panelUrl(req.url.siteUrl)}/${id}/${kind}/${idx}`, '@schema': elementSchema(d, req.url.siteUrl), ...list[idx].values });
@@ -72,7 +73,7 @@ function element(state: SiteState, req: ApiRequest, id: string, kind: ElementKin
 
 function addElement(state: SiteState, req: ApiRequest, id: string, kind: ElementKind): Outcome {
   mustFindRule(state, id);
-  const body = asObject(req.body);
+  const body = bodyFields(req.body);
   const d = findElement(kind, body.type);
   if (!d) throw badRequest(`Invalid ${kind} type: ${shown(body.type)}`, 'service');
   const values = elementValues(state, req.url.siteUrl, d, body);

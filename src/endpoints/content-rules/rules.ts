@@ -7,7 +7,7 @@ import { urlOf } from '../../domain/urls.ts';
 import { pathOf, traverse } from '../../state/select.ts';
 import { ACTIONS, CONDITIONS, EVENTS, elementSchema, elementSummary, fieldDefault, findElement, type ElementDef } from './elements.ts';
 import { own, emptyRecord } from '../../lib/records.ts';
-import { asObjectBody } from '../../http/body.ts';
+import { bodyFields } from '../../http/body.ts';
 
 export type ElementKind = ElementDef['kind'];
 const EMPTY: ContentRulesState = { rules: [], assignments: emptyRecord(), counter: 0 };
@@ -104,7 +104,7 @@ const RULE_FIELDS = ['title', 'description', 'event', 'enabled', 'stop', 'cascad
 
 /** Rule fields of a POST/PATCH body, validated; `partial` for PATCH. */
 export function ruleInput(body: unknown, partial: boolean): Partial<Omit<ContentRule, 'id' | 'conditions' | 'actions'>> {
-  const b = asObject(body);
+  const b = bodyFields(body);
   const out: Record<string, unknown> = {};
   const errors: { field: string; message: string }[] = [];
   for (const f of RULE_FIELDS) {
@@ -121,7 +121,6 @@ export function ruleInput(body: unknown, partial: boolean): Partial<Omit<Content
   return out;
 }
 
-export const asObject = (body: unknown): Record<string, unknown> => asObjectBody(body, { style: 'bad-request-service', absentIsEmpty: true });
 
 /** `target_folder` given as UID, site path or URL -> path relative to the site root. */
 function folderPath(state: SiteState, siteUrl: string, value: unknown): string | undefined {

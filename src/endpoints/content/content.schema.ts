@@ -1,6 +1,6 @@
 // What the content object's own routes accept and answer (supplement 9). Field values are
 // checked against the type's schema by the deserializer (validation errors, supplement 2.3).
-import { objectBody, queryBoolean, z, type RouteSchema } from '../../http/schema.ts';
+import { batchQuery, itemsQuery, objectBodySchema, queryBoolean, z, type RouteSchema } from '../../http/schema.ts';
 import { contentObject, noBody } from '../../serialize/shapes.ts';
 
 const typeName = z.string({ error: (iss) => (iss.input === undefined ? "Property '@type' is required" : undefined) }).min(1, { error: "Property '@type' is required" });
@@ -13,12 +13,12 @@ const ordering = z.looseObject({
 });
 
 export const getContentSchema: RouteSchema = {
-  query: z.looseObject({ include_items: queryBoolean.optional(), version: z.string().optional() }),
+  query: z.looseObject({ ...batchQuery, ...itemsQuery, include_items: queryBoolean.optional(), version: z.string().optional() }),
   responses: { 200: z.union([contentObject, z.strictObject({})]) },
 };
 
 export const createContentSchema: RouteSchema = {
-  body: objectBody({
+  body: objectBodySchema({
     '@type': typeName,
     id: z.string().nullable().optional(),
     UID: z.string().optional(),
@@ -27,7 +27,7 @@ export const createContentSchema: RouteSchema = {
 };
 
 export const updateContentSchema: RouteSchema = {
-  body: objectBody({
+  body: objectBodySchema({
     id: z.string().nullable().optional(),
     layout: z.string().optional(),
     ordering: ordering.optional(),

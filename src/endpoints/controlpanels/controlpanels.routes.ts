@@ -68,7 +68,7 @@ function verb(method: 'GET' | 'POST' | 'PATCH' | 'DELETE') {
     if (method === 'GET') return json(panelJson(state, registry, req.url.siteUrl));
     if (method === 'DELETE') throw badRequest(`Can't delete Control Panel: ${id}`);
     if (method === 'POST') throw missing();
-    const writes = panelWrites(registry, req.body);
+    const writes = panelWrites(registry, req.body as Record<string, unknown>);
     return { write: (draft) => writeRecords(draft, writes), respond: () => noContent() };
   };
 }

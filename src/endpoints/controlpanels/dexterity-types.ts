@@ -34,7 +34,7 @@ export const dexterityTypesPanel: CustomPanel = {
   },
   PATCH: (state, req, rest) => {
     const { id } = typeAt(state, rest);
-    const changes = typeChanges(state, req.body);
+    const changes = typeChanges(state, req.body as Record<string, unknown>);
     return { write: (draft) => applyTypeChanges(draft, id, changes), respond: () => noContent() };
   },
   DELETE: (state, _req, rest) => {

@@ -5,14 +5,14 @@ import type { RegistryRecord } from '../registry/records.ts';
 import { recordNamed } from '../registry/records.ts';
 import { checkFieldValue } from '../registry/validate.ts';
 import type { RegistryPanel } from './panels.ts';
-import { asObjectBody } from '../../http/body.ts';
 
 const tokenOf = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) && 'token' in v ? (v as { token: unknown }).token : v);
 
-export function panelWrites(panel: RegistryPanel, body: unknown): [RegistryRecord, unknown][] {
+/** `body`: a JSON object (the PATCH route's schema saw to that). */
+export function panelWrites(panel: RegistryPanel, body: Record<string, unknown>): [RegistryRecord, unknown][] {
   const writes: [RegistryRecord, unknown][] = [];
   const errors: { field: string; message: string }[] = [];
-  for (const [name, raw] of Object.entries(asObjectBody(body, { style: 'bad-request' }))) {
+  for (const [name, raw] of Object.entries(body)) {
     const field = panel.fields.find((f) => f.name === name);
     if (!field || field.readonly) continue;
     const value = Array.isArray(raw) ? raw.map(tokenOf) : tokenOf(raw);

@@ -8,7 +8,6 @@ import { SITE_ROOT_TYPE } from '../../types/defaults.ts';
 import { behaviorChoices } from './behavior-catalogue.ts';
 import { MAX_NAME_LENGTH, MAX_TITLE_LENGTH } from '../../lib/limits.ts';
 import { own } from '../../lib/records.ts';
-import { asObjectBody } from '../../http/body.ts';
 
 /** `"My Custom Content Type"` -> `my_custom_content_type`. */
 export function typeIdFrom(title: string): string {
@@ -25,7 +24,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** The type a POST body asks for; refuses a missing title or a taken id. */
 export function newType(state: SiteState, body: unknown): TypeDef {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const b = (body ?? {}) as Record<string, unknown>; // a JSON object or none: the POST route's schema saw to that
   if (b.title !== undefined && typeof b.title !== 'string') throw validationError([{ field: 'title', message: 'Object is of wrong type.' }]);
   if (b.id !== undefined && b.id !== null && typeof b.id !== 'string') throw validationError([{ field: 'id', message: 'Object is of wrong type.' }]);
   const title = str(b.title)?.trim();
@@ -56,14 +55,16 @@ export function newType(state: SiteState, body: unknown): TypeDef {
 
 export type TypeChange = (type: Draft<TypeDef>) => void;
 
-/** The checked changes of a PATCH body (any bad value refuses the whole body). */
-export function typeChanges(state: SiteState, raw: unknown): TypeChange[] {
-  const body = asObjectBody(raw, { style: 'bad-request' });
+/**
+ * The checked changes of a PATCH body (a JSON object: the PATCH route's schema saw to that); any
+ * bad value refuses the whole body, as the panel's form does (field errors).
+ */
+export function typeChanges(state: SiteState, body: Record<string, unknown>): TypeChange[] {
   const behaviorNames = new Set(behaviorChoices(state).map((b) => b.name));
   const changes: TypeChange[] = [];
   const errors: { field: string; message: string }[] = [];
   const wrong = (field: string) => errors.push({ field, message: 'Object is of wrong type.' });
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries(body)) {
     if (key === 'title' || key === 'description') {
       if (typeof value !== 'string' || (key === 'title' && !value.trim())) wrong(key);
       else if (key === 'title' && value.length > MAX_TITLE_LENGTH) errors.push({ field: key, message: `Value is too long (at most ${MAX_TITLE_LENGTH} characters).` });

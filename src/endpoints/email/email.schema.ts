@@ -1,16 +1,16 @@
 // What @email-notification and @email-send accept and answer (seed "E-mail").
-import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { objectBodySchema, z, type RouteSchema } from '../../http/schema.ts';
 import { noBody } from '../../serialize/shapes.ts';
 
 const text = z.string().nullable().optional();
 
 export const notificationSchema: RouteSchema = {
-  body: objectBody({ from: text, message: text, name: text, subject: text }).optional(),
+  body: objectBodySchema({ from: text, message: text, name: text, subject: text }).optional(),
   invalid: { type: 'BadRequest', shape: 'exception' },
   responses: { 204: noBody },
 };
 
 export const sendSchema: RouteSchema = {
-  body: objectBody({ to: text, from: text, message: text, name: text, subject: text }).optional(),
+  body: objectBodySchema({ to: text, from: text, message: text, name: text, subject: text }).optional(),
   responses: { 204: noBody },
 };

@@ -12,14 +12,13 @@ import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.t
 import type { SiteState } from '../../state/model.ts';
 import { allGroups, groupSummary, groupUrl, serializeGroup } from './serialize.ts';
 import { noBody } from '../users/policy.ts';
-import { checkGroupProperties, checkNewGroup, newGroup, readIds, readRoles, setMember } from './write.ts';
+import { checkGroupProperties, checkNewGroup, newGroup, setMember, storedRoles } from './write.ts';
 import { own } from '../../lib/records.ts';
-import { createGroupSchema, deleteGroupSchema, readGroupsSchema, updateGroupSchema } from './groups.schema.ts';
+import { createGroupSchema, deleteGroupSchema, readGroupsSchema, updateGroupSchema, type GroupChanges, type NewGroup } from './groups.schema.ts';
 
 const MANAGE = 'Plone Site Setup: Users and Groups';
 const DEFAULT_LIMIT = 25;
 
-const bodyOf = (req: ApiRequest) => req.body as Record<string, unknown>;
 
 function list(state: SiteState, req: ApiRequest) {
   if (!req.query.pairs.length) return json(allGroups(state).map((g) => serializeGroup(g, req, false)));
@@ -56,13 +55,13 @@ export const groupsRoutes: Route[] = [
     handle: (state, req, services) => {
       if (req.url.params.length) throw notFound();
       const root = services.auth.root;
-      const data = bodyOf(req);
+      const data = req.body as NewGroup; // its types checked by the route's schema
       const id = checkNewGroup(state, root, data.groupname);
       checkGroupProperties(data);
-      const roles = readRoles(data.roles) ?? [];
+      const roles = storedRoles(data.roles ?? []);
       checkPrincipalChange(state, req.principal, { kind: 'create-group' }, { roles });
-      const groups = readIds(data.groups, 'groups');
-      const users = readIds(data.users, 'users');
+      const groups = data.groups ?? [];
+      const users = data.users ?? [];
       return {
         write: (draft) => {
           draft.groups[id] = newGroup(id, data, roles);
@@ -85,27 +84,24 @@ export const groupsRoutes: Route[] = [
       const [id, ...rest] = req.url.params;
       if (id === undefined || rest.length) throw notFound();
       if (!Object.hasOwn(state.groups, id)) throw badRequest('Trying to update a non-existing group.');
-      const data = bodyOf(req);
+      const data = req.body as GroupChanges; // its types checked by the route's schema
       checkGroupProperties(data);
-      const roles = readRoles(data.roles);
+      const roles = data.roles ? storedRoles(data.roles) : undefined;
       // Members, nested groups and roles of a group that carries Manager (itself or through a
       // group enclosing it) are changed by Managers only.
       checkPrincipalChange(state, req.principal, { kind: 'change-group', group: id, verb: 'modify' }, { roles });
-      const groups = readIds(data.groups, 'groups');
+      const groups = data.groups ?? [];
       const users = data.users ?? {};
-      if (typeof users !== 'object' || Array.isArray(users) || !Object.values(users).every((v) => typeof v === 'boolean')) {
-        throw badRequest("Property 'users' must be an object of user ids to booleans.");
-      }
       const root = services.auth.root;
       return {
         write: (draft) => {
           const group = own(draft.groups, id)!;
           if (typeof data.title === 'string') group.title = data.title;
           if (typeof data.description === 'string') group.description = data.description;
-          if (typeof data.email === 'string' && data.email) group.email = data.email;
+          if (data.email) group.email = data.email;
           if (roles) group.roles = roles;
           for (const member of groups) setMember(draft, root, id, member, true);
-          for (const [member, on] of Object.entries(users as Record<string, boolean>)) setMember(draft, root, id, member, on);
+          for (const [member, on] of Object.entries(users)) setMember(draft, root, id, member, on);
         },
         respond: () => noContent(),
       };

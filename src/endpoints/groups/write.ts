@@ -3,53 +3,35 @@
 import type { Draft } from 'immer';
 import type { RootUser } from '../../auth/authenticate.ts';
 import { AUTHENTICATED_GROUP, wouldCycle } from '../../auth/membership.ts';
-import { isAssignableRole } from '../../auth/roles.ts';
-import { badRequest, shown } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { Group, SiteState } from '../../state/model.ts';
 import { own } from '../../lib/records.ts';
 import { MAX_PRINCIPAL_LENGTH, MAX_TITLE_LENGTH, tooLong } from '../../lib/limits.ts';
+import type { NewGroup } from './groups.schema.ts';
 
 const GROUP_ID = /^[A-Za-z0-9_][A-Za-z0-9_.\-+@ ]*$/;
 
 export const isPrincipal = (state: SiteState, root: RootUser, id: string) =>
   id === root.id || Object.hasOwn(state.users, id) || Object.hasOwn(state.groups, id);
 
-/** Global roles from a request (`Authenticated` is implied, not stored); who may give them: auth/grants.ts. */
-export function readRoles(value: unknown): string[] | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value)) throw badRequest("Property 'roles' must be a list of role names.");
-  const roles = value.filter((r) => r !== 'Authenticated');
-  const bad = roles.find((r) => !isAssignableRole(r));
-  if (bad !== undefined) throw badRequest(`Unknown role: ${shown(bad)}`);
-  return [...new Set(roles as string[])];
-}
+/** The global roles to store (`Authenticated` is implied, not stored); names checked by the route's schema. */
+export const storedRoles = (roles: readonly string[]): string[] => [...new Set(roles.filter((r) => r !== 'Authenticated'))];
 
-export function readIds(value: unknown, key: string): string[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) throw badRequest(`Property '${key}' must be a list of ids.`);
-  return value;
-}
-
-export function checkNewGroup(state: SiteState, root: RootUser, id: unknown): string {
-  if (id === undefined || id === null || id === '') throw badRequest("Property 'groupname' is required");
-  if (typeof id !== 'string' || id.length > MAX_PRINCIPAL_LENGTH || !GROUP_ID.test(id) || id.trim() !== id) throw badRequest('The group name you entered is not valid.');
+export function checkNewGroup(state: SiteState, root: RootUser, id: string): string {
+  if (id === '') throw badRequest("Property 'groupname' is required");
+  if (id.length > MAX_PRINCIPAL_LENGTH || !GROUP_ID.test(id) || id.trim() !== id) throw badRequest('The group name you entered is not valid.');
   if (Object.hasOwn(state.groups, id) || isPrincipal(state, root, id)) throw badRequest('The group name you entered already exists.');
   return id;
 }
 
-/** Refuses group properties of the wrong type or length (never stored as "[object Object]"). */
-export function checkGroupProperties(data: Record<string, unknown>): void {
-  for (const key of ['title', 'description', 'email'] as const) {
-    const v = data[key];
-    if (v !== undefined && v !== null && typeof v !== 'string') throw badRequest(`Property '${key}' must be a string.`);
-  }
+/** Refuses group properties too long to keep (their types were checked by the route's schema). */
+export function checkGroupProperties(data: { title?: string | null; email?: string | null }): void {
   const long = tooLong("Property 'title'", data.title, MAX_TITLE_LENGTH) ?? tooLong("Property 'email'", data.email, MAX_PRINCIPAL_LENGTH);
   if (long) throw badRequest(long);
 }
 
-export function newGroup(id: string, data: Record<string, unknown>, roles: string[]): Group {
-  const text = (k: string) => (typeof data[k] === 'string' ? (data[k] as string) : '');
-  return { id, title: text('title'), description: text('description'), email: text('email'), roles, members: [] };
+export function newGroup(id: string, data: NewGroup, roles: string[]): Group {
+  return { id, title: data.title ?? '', description: data.description ?? '', email: data.email ?? '', roles, members: [] };
 }
 
 /** Draft mutator: add (or remove) a principal to a group; unknown principals are skipped. */

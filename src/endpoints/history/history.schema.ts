@@ -1,5 +1,5 @@
 // What @history accepts and answers (seed "History", supplement 22).
-import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { objectBodySchema, z, type RouteSchema } from '../../http/schema.ts';
 import { contentObject, timestamp, url } from '../../serialize/shapes.ts';
 
 const entry = z.looseObject({
@@ -16,6 +16,6 @@ export const historySchema: RouteSchema = {
 };
 
 export const revertSchema: RouteSchema = {
-  body: objectBody({ version: z.union([z.number(), z.string()], { error: (iss) => (iss.input === undefined ? "Property 'version' is required" : undefined) }).meta({ description: 'Number of the version to restore.' }) }),
+  body: objectBodySchema({ version: z.union([z.number(), z.string()], { error: (iss) => (iss.input === undefined ? "Property 'version' is required" : undefined) }).meta({ description: 'Number of the version to restore.' }) }),
   responses: { 200: z.strictObject({ message: z.string() }) },
 };

@@ -9,7 +9,7 @@ import { lockInfo } from '../../serialize/lock.ts';
 import { isLockable } from '../../types/schema.ts';
 import { applyLockChange, lockChange, lockOptions, wantsForce } from './lock.ts';
 import { own } from '../../lib/records.ts';
-import { lockSchema, readLockSchema, refreshLockSchema, unlockSchema } from './lock.schema.ts';
+import { lockSchema, readLockSchema, refreshLockSchema, unlockSchema, type LockBody } from './lock.schema.ts';
 
 const SCHEMAS = { lock: lockSchema, refresh: refreshLockSchema, unlock: unlockSchema };
 
@@ -22,7 +22,7 @@ const lockable = (state: SiteState, req: ApiRequest) => {
 
 function answer(state: SiteState, req: ApiRequest, action: 'lock' | 'refresh' | 'unlock'): Outcome {
   if (!lockable(state, req)) return json({});
-  const options = action === 'lock' ? lockOptions(req.body) : undefined;
+  const options = action === 'lock' ? lockOptions(req.body as LockBody | undefined) : undefined;
   const change = lockChange(req.context, req, action, action === 'unlock' && wantsForce(req.body));
   if (change === 'none') return json(lockInfo(state, req.context, req));
   const uid = req.context.uid;

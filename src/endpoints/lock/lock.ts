@@ -6,8 +6,8 @@ import type { ContentNode, LockInfo, SiteState } from '../../state/model.ts';
 import { mustGetNode } from '../../state/nodes.ts';
 import { activeLock } from '../../serialize/lock.ts';
 import { parseBoolean } from '../../domain/query.ts';
-import { badRequest, shown } from '../../lib/errors.ts';
 import { bodyFields } from '../../http/body.ts';
+import type { LockBody } from './lock.schema.ts';
 
 export const DEFAULT_LOCK_TIMEOUT = 600;
 /** Timeout of a check-out's lock (plone.locking's maximum: it lasts until check-in or cancel). */
@@ -18,19 +18,14 @@ export interface LockOptions {
   timeout: number;
 }
 
-const asRecord = (body: unknown): Record<string, unknown> =>
-  bodyFields(body);
-
-export function lockOptions(body: unknown): LockOptions {
-  const b = asRecord(body);
-  const stealable = b.stealable === undefined ? true : parseBoolean(b.stealable);
-  if (stealable === undefined) throw badRequest(`Could not parse value '${shown(b.stealable)}' as boolean`);
-  const raw = b.timeout === undefined || b.timeout === null ? DEFAULT_LOCK_TIMEOUT : typeof b.timeout === 'string' ? Number(b.timeout) : b.timeout;
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw <= 0) throw badRequest(`Invalid timeout: ${shown(b.timeout)}`);
-  return { stealable, timeout: raw };
+/** The options of POST @lock, from a body the route's schema has checked (`lockBody`). */
+export function lockOptions(body: LockBody = {}): LockOptions {
+  const stealable = body.stealable === undefined || parseBoolean(body.stealable) !== false;
+  const timeout = body.timeout === undefined || body.timeout === null ? DEFAULT_LOCK_TIMEOUT : Number(body.timeout);
+  return { stealable, timeout };
 }
 
-export const wantsForce = (body: unknown): boolean => parseBoolean(asRecord(body).force) === true;
+export const wantsForce = (body: unknown): boolean => parseBoolean(bodyFields(body).force) === true;
 
 const who = (req: ApiRequest) => req.principal.id ?? 'Anonymous User';
 

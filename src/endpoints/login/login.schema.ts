@@ -1,12 +1,12 @@
 // What @login, @login-renew and @logout accept and answer (seed "Authentication").
-import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { objectBodySchema, z, type RouteSchema } from '../../http/schema.ts';
 import { noBody } from '../../serialize/shapes.ts';
 
 const MISSING = 'Login and password must be provided in body.';
 const token = z.strictObject({ token: z.string().min(1) });
 
 export const loginSchema: RouteSchema = {
-  body: objectBody({
+  body: objectBodySchema({
     login: z.string({ error: MISSING }).min(1, { error: MISSING }).meta({ description: 'User name (or e-mail address, where the site logs in by e-mail).' }),
     password: z.string({ error: MISSING }).meta({ description: 'The password, in clear over HTTPS.' }),
   }),

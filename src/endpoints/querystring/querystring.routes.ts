@@ -14,7 +14,7 @@ import { callerFilter } from '../../catalog/caller.ts';
 import { isSortable } from '../../catalog/indexes.ts';
 import { listResults, metadataFields } from '../search/results.ts';
 import { parseRows } from './parse.ts';
-import { querystringSchema, querystringSearchSchema } from './querystring.schema.ts';
+import { querystringSchema, querystringSearchGetSchema, querystringSearchSchema } from './querystring.schema.ts';
 import { querystringConfig } from './registry.ts';
 
 function readInt(raw: unknown): number | undefined {
@@ -81,7 +81,7 @@ export const querystringRoutes: Route[] = [
     },
   },
   { method: 'POST', endpoint: '@querystring-search', on: 'content', permission: 'View', schema: querystringSearchSchema, handle: (s, r, sv) => jsonListing(querystringSearch(s, r, sv)) },
-  { method: 'GET', endpoint: '@querystring-search', on: 'content', permission: 'View', schema: { responses: querystringSearchSchema.responses }, handle: (s, r, sv) => jsonListing(querystringSearch(s, r, sv)) },
+  { method: 'GET', endpoint: '@querystring-search', on: 'content', permission: 'View', schema: querystringSearchGetSchema, handle: (s, r, sv) => jsonListing(querystringSearch(s, r, sv)) },
 ];
 
 export const querystringFamily: FamilyManifest = { name: 'querystring', routes: querystringRoutes };

@@ -13,7 +13,6 @@ import { RECORDS, recordNamed, recordValue, type RegistryRecord } from './record
 import { checkFieldValue } from './validate.ts';
 import { getRegistrySchema, patchRegistrySchema } from './registry.schema.ts';
 import { writeRecords } from './write.ts';
-import { asObjectBody } from '../../http/body.ts';
 
 const PERMISSION = 'Manage portal';
 
@@ -37,9 +36,11 @@ function getRegistry(state: SiteState, req: ApiRequest) {
   return json({ '@id': canonicalUrl(req), ...page });
 }
 
-/** The checked writes of a PATCH body; any unknown name or bad value refuses the whole body. */
-export function registryWrites(raw: unknown): [RegistryRecord, unknown][] {
-  const body = asObjectBody(raw, { style: 'bad-request' });
+/**
+ * The checked writes of a PATCH body (a JSON object: the route's schema saw to that); any unknown
+ * name or bad value refuses the whole body.
+ */
+export function registryWrites(body: Record<string, unknown>): [RegistryRecord, unknown][] {
   const writes: [RegistryRecord, unknown][] = [];
   const errors: { field: string; message: string }[] = [];
   for (const [name, raw] of Object.entries(body)) {
@@ -56,7 +57,7 @@ export function registryWrites(raw: unknown): [RegistryRecord, unknown][] {
 
 function patchRegistry(_state: SiteState, req: ApiRequest) {
   if (paramsOf(req).length) throw badRequest('Too many parameters');
-  const writes = registryWrites(req.body);
+  const writes = registryWrites(req.body as Record<string, unknown>);
   return {
     write: (draft: Draft<SiteState>) => writeRecords(draft, writes),
     respond: () => noContent(),

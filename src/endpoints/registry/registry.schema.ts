@@ -1,10 +1,10 @@
 // What @registry accepts (seed "Registry"): PATCH names existing records; each value is checked
 // against its record's field by the handler (validation errors, supplement 2.3).
-import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { batchQuery, queryList, objectBodySchema, z, type RouteSchema } from '../../http/schema.ts';
 import { batched, noBody } from '../../serialize/shapes.ts';
 
 export const patchRegistrySchema: RouteSchema = {
-  body: objectBody({}),
+  body: objectBodySchema({}),
   malformed: { type: 'BadRequest', shape: 'exception' },
   responses: { 204: noBody },
 };
@@ -13,4 +13,6 @@ const record = z.strictObject({ name: z.string(), schema: z.strictObject({ prope
 const value = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
 
 /** GET @registry: a batch of records, or (on `/{name}`) one record's value. */
-export const getRegistrySchema: RouteSchema = { responses: { 200: z.union([batched(record), value]) } };
+export const getRegistrySchema: RouteSchema = {
+  query: z.looseObject({ ...batchQuery, q: queryList.optional().meta({ description: 'Records whose name starts with this text.' }) }),
+  responses: { 200: z.union([batched(record), value]) } };

@@ -1,6 +1,6 @@
 // What @sharing accepts and answers (seed "Sharing"). Refusals keep the DeserializationError
 // (service shape) the handler answered before.
-import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { objectBodySchema, z, type RouteSchema } from '../../http/schema.ts';
 import { noBody } from '../../serialize/shapes.ts';
 
 const setting = z.union([z.boolean(), z.enum(['global', 'acquired'])]);
@@ -16,7 +16,7 @@ export const readSharingSchema: RouteSchema = {
 };
 
 export const changeSharingSchema: RouteSchema = {
-  body: objectBody({
+  body: objectBodySchema({
     entries: z
       .array(
         z.looseObject({ id: z.string({ error: 'Each entry needs an id' }), roles: z.record(z.string(), z.unknown(), { error: "'roles' must be an object" }).optional() }, { error: 'Each entry needs an id' }),

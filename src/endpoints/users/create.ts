@@ -3,13 +3,13 @@
 import type { Draft } from 'immer';
 import type { RootUser } from '../../auth/authenticate.ts';
 import type { Grant } from '../../auth/grants.ts';
-import { ASSIGNABLE_ROLES, isAssignableRole } from '../../auth/roles.ts';
 import { securitySettings } from '../../auth/settings.ts';
 import type { ApiRequest } from '../../http/types.ts';
 import type { SiteState, User } from '../../state/model.ts';
 import { nameTaken } from './records.ts';
 import { EMAIL_RE, fieldErrors, passwordProblem, registrationError, TAKEN, validUserName } from './policy.ts';
 import { MAX_PRINCIPAL_LENGTH } from '../../lib/limits.ts';
+import type { NewUser } from './users.schema.ts';
 
 export interface UserPlan {
   id: string;
@@ -22,7 +22,7 @@ export interface UserPlan {
 }
 
 const PROFILE = ['fullname', 'email', 'description', 'home_page', 'location'] as const;
-const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+const str = (v: string | null | undefined) => v ?? '';
 
 /** Lower-case words joined by dashes ("Noam Avram Chomsky" -> "noam-avram-chomsky"). */
 const normalizeId = (s: string) =>
@@ -31,20 +31,22 @@ const normalizeId = (s: string) =>
 /**
  * Validate a new user's data. `manager`: the caller manages users (may choose either a password
  * or sendPasswordReset); otherwise this is self-registration. Who may create a user with which
- * roles and groups is decided before, by auth/grants.ts (`grantOf`).
+ * roles and groups is decided before, by auth/grants.ts (`grantOf`). The types of the members (and
+ * the role names) were checked by the route's schema (`newUserBody`).
  */
-export function planUser(state: SiteState, root: RootUser, req: ApiRequest, body: Record<string, unknown>, manager: boolean): UserPlan {
+export function planUser(state: SiteState, root: RootUser, req: ApiRequest, body: NewUser, manager: boolean): UserPlan {
   const settings = securitySettings(state);
   const errors: { field: string; message: string }[] = [];
   const username = body.username;
   const email = str(body.email).trim();
   const sendReset = body.sendPasswordReset === true;
-  const hasPassword = body.password !== undefined && body.password !== null && body.password !== '';
+  const password = body.password || undefined;
+  const hasPassword = password !== undefined;
 
   if (settings.emailLogin) {
     if (!email) errors.push({ field: 'email', message: "Property 'Email' is required." });
     if (username !== undefined) errors.push({ field: 'username', message: "Property 'User Name' is not allowed." });
-  } else if (typeof username !== 'string' || !username) {
+  } else if (!username) {
     errors.push({ field: 'username', message: "Property 'User Name' is required." });
   }
   if (manager || settings.passwordChoice) {
@@ -53,27 +55,19 @@ export function planUser(state: SiteState, root: RootUser, req: ApiRequest, body
   } else if (hasPassword) {
     errors.push({ field: 'password', message: "Property 'Password' is not allowed." });
   }
-  for (const key of PROFILE) {
-    const v = body[key];
-    if (v !== undefined && v !== null && typeof v !== 'string') errors.push({ field: key, message: `Property '${key}' must be a string.` });
-  }
   if ((sendReset || (!manager && !settings.passwordChoice)) && !email) {
     errors.push({ field: 'email', message: "Property 'Email' is required." });
-  }
-  const roles = body.roles === undefined || body.roles === null ? ['Member'] : body.roles;
-  if (!Array.isArray(roles) || !roles.every(isAssignableRole)) {
-    errors.push({ field: 'roles', message: `Property 'Roles' must list role names among ${ASSIGNABLE_ROLES.join(', ')}.` });
   }
   if (errors.length) throw fieldErrors(errors);
 
   if (email && !EMAIL_RE.test(email)) throw registrationError('You must enter a valid email address.');
-  if (hasPassword) {
-    const problem = passwordProblem(body.password);
+  if (password !== undefined) {
+    const problem = passwordProblem(password);
     if (problem) throw registrationError(problem);
   }
-  const roleList = [...new Set(roles as string[])];
+  const roleList = [...new Set(body.roles ?? ['Member'])];
 
-  const login = settings.emailLogin ? email : (username as string);
+  const login = settings.emailLogin ? email : username!;
   if ((!settings.emailLogin && !validUserName(login)) || login.length > MAX_PRINCIPAL_LENGTH) throw registrationError(TAKEN);
   if (nameTaken(state, root, login)) throw registrationError(TAKEN);
   let id = login;
@@ -91,15 +85,14 @@ export function planUser(state: SiteState, root: RootUser, req: ApiRequest, body
     username: login,
     profile,
     roles: roleList,
-    password: hasPassword ? (body.password as string) : undefined,
+    password,
     sendReset: sendReset || !hasPassword,
   };
 }
 
 /** Roles and groups a body asks to give (what auth/grants.ts judges). */
-export function grantOf(body: Record<string, unknown>, groups: string[] = []): Grant {
-  const roles = Array.isArray(body.roles) ? body.roles.filter((r): r is string => typeof r === 'string') : body.roles === undefined || body.roles === null ? [] : [String(body.roles)];
-  return { roles, groups };
+export function grantOf(body: NewUser, groups: string[] = []): Grant {
+  return { roles: body.roles ?? [], groups };
 }
 
 /** The plan is still possible against `state` (another request may have taken the name). */

@@ -9,6 +9,7 @@ import { checkPrincipalChange } from '../../auth/grants.ts';
 import type { SiteState } from '../../state/model.ts';
 import { grantOf, planUser, type UserPlan } from './create.ts';
 import { registrationError, TAKEN } from './policy.ts';
+import { asNewUser } from './users.schema.ts';
 
 const COLUMNS = new Set(['id', 'username', 'email', 'fullname', 'description', 'location', 'home_page', 'password', 'roles', 'groups']);
 
@@ -53,8 +54,9 @@ export function planCsv(state: SiteState, root: RootUser, req: ApiRequest): CsvU
     delete body.id;
     if (!row.get('email')) delete body.email;
     try {
-      checkPrincipalChange(state, req.principal, { kind: 'create-user' }, grantOf(body, groups));
-      const plan = planUser(state, root, req, body, true);
+      const user = asNewUser(body);
+      checkPrincipalChange(state, req.principal, { kind: 'create-user' }, grantOf(user, groups));
+      const plan = planUser(state, root, req, user, true);
       if (seen.has(plan.id) || seen.has(plan.username)) throw registrationError(TAKEN);
       seen.add(plan.id).add(plan.username);
       planned.push({ plan, groups });

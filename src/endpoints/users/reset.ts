@@ -9,12 +9,13 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { tokenHash } from '../../auth/tokens.ts';
 import type { Outbox } from '../../auth/outbox.ts';
 import { json, type ApiRequest, type Route, type Services } from '../../http/types.ts';
-import { ApiError, badRequest } from '../../lib/errors.ts';
+import { ApiError } from '../../lib/errors.ts';
 import type { SiteState, User } from '../../state/model.ts';
 import { rootOf } from '../../state/select.ts';
 import { noBody, okNull, passwordProblem, serviceError } from './policy.ts';
 import { lookupUser } from './records.ts';
 import { own } from '../../lib/records.ts';
+import type { NewUser } from './users.schema.ts';
 
 export const RESET_DAYS = 7;
 
@@ -45,8 +46,7 @@ export type Plan =
 async function prepare(state: SiteState, req: ApiRequest, services: Services): Promise<Plan> {
   const user = lookupUser(state, services.auth.root, req.url.params[0]);
   if (!user || user.id === services.auth.root.id) throw noBody(404, 'NotFound');
-  const body = (req.body ?? {}) as Record<string, unknown>;
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('See the user endpoint documentation for the valid parameters.', 'service');
+  const body = (req.body ?? {}) as NewUser; // checked by the route's schema
   const keys = Object.keys(body);
   if (!keys.length) {
     if (!user.email) throw serviceError(400, 'Bad Request', 'The user has no email address to send the reset link to.');
@@ -57,14 +57,14 @@ async function prepare(state: SiteState, req: ApiRequest, services: Services): P
   if (resetToken === undefined && oldPassword === undefined) {
     throw serviceError(400, 'Invalid parameters', 'See the user endpoint documentation for the valid parameters.');
   }
-  if (typeof newPassword !== 'string') throw serviceError(400, 'Invalid parameters', 'new_password is required.');
+  if (newPassword === undefined) throw serviceError(400, 'Invalid parameters', 'new_password is required.');
   if (resetToken !== undefined) {
-    const stored = typeof resetToken === 'string' ? own(state.auth?.resetTokens, tokenHash(resetToken)) : undefined;
+    const stored = own(state.auth?.resetTokens, tokenHash(resetToken));
     if (!stored || stored.user !== user.id) throw serviceError(403, 'Unknown Token', 'The reset_token is unknown/not valid.');
     if (Date.parse(stored.expires) <= Date.parse(req.now)) throw serviceError(403, 'Expired Token', 'The reset_token is expired.');
     const problem = passwordProblem(newPassword);
     if (problem) throw serviceError(400, 'Invalid password', problem);
-    return { kind: 'token', user, token: resetToken as string, hash: await hashPassword(newPassword) };
+    return { kind: 'token', user, token: resetToken, hash: await hashPassword(newPassword) };
   }
   if (req.principal.id !== user.id) throw serviceError(403, 'Wrong user', 'You are not authorized to change the password of this user.');
   const root = rootOf(state);

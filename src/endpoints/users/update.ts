@@ -15,7 +15,7 @@ import { EMAIL_RE, passwordProblem, serviceError, TAKEN, validUserName } from '.
 import { preparePortrait } from './portrait.ts';
 import { getUser, nameTaken, rootRecord } from './records.ts';
 import { own } from '../../lib/records.ts';
-import { objectBody } from '../../http/body.ts';
+import type { UserChangesBody } from './users.schema.ts';
 
 const PROFILE = ['fullname', 'email', 'description', 'home_page', 'location'] as const;
 
@@ -37,15 +37,10 @@ function plan(state: SiteState, root: RootUser, req: ApiRequest): { c: UserChang
   checkPrincipalChange(state, req.principal, { kind: 'update-user', user: id });
   const user = getUser(state, root, id);
   if (!user || req.url.params.length !== 1) throw notFound();
-  const data = objectBody(req);
+  const data = req.body as UserChangesBody; // its types checked by the route's schema
   const c: UserChanges = { id, profile: {} };
 
-  for (const key of PROFILE) {
-    if (!(key in data)) continue;
-    const v = data[key] ?? '';
-    if (typeof v !== 'string') throw badRequest(`Field '${key}' must be a string.`, 'service');
-    c.profile[key] = v;
-  }
+  for (const key of PROFILE) if (Object.hasOwn(data, key)) c.profile[key] = data[key] ?? '';
   if (c.profile.email !== undefined && c.profile.email !== user.email) {
     if (c.profile.email && !EMAIL_RE.test(c.profile.email)) throw badRequest('You must enter a valid email address.', 'service');
     if (securitySettings(state).emailLogin && id !== root.id) {
@@ -53,21 +48,19 @@ function plan(state: SiteState, root: RootUser, req: ApiRequest): { c: UserChang
       c.username = c.profile.email;
     }
   }
-  if (manager && typeof data.username === 'string' && data.username !== user.username && id !== root.id) {
+  if (manager && data.username !== undefined && data.username !== user.username && id !== root.id) {
     if (!validUserName(data.username) || nameTaken(state, root, data.username, id)) throw badRequest(TAKEN, 'service');
     c.username = data.username;
   }
   // Roles are read from user managers only (others' `roles` is ignored, as in Plone); which
   // roles they may give or take is auth/grants.ts's decision.
-  if (canManageUsers(state, req.principal) && data.roles && typeof data.roles === 'object' && !Array.isArray(data.roles)) {
-    const roles = new Map(Object.entries(data.roles as Record<string, unknown>));
-    for (const [role, on] of roles) {
-      if (!isAssignableRole(role) || typeof on !== 'boolean') throw badRequest(`Invalid role setting: ${role}`, 'service');
-    }
+  if (canManageUsers(state, req.principal) && data.roles) {
+    const roles = new Map(Object.entries(data.roles));
+    for (const role of roles.keys()) if (!isAssignableRole(role)) throw badRequest(`Invalid role setting: ${role}`, 'service');
     const given = [...roles].filter(([, on]) => on).map(([r]) => r);
     const taken = [...roles].filter(([, on]) => !on).map(([r]) => r);
     checkPrincipalChange(state, req.principal, { kind: 'update-user', user: id }, { roles: given, dropRoles: taken });
-    c.roles = Object.fromEntries(roles) as Record<string, boolean>;
+    c.roles = Object.fromEntries(roles);
   }
   let password: string | undefined;
   if (data.password !== undefined && data.password !== null) {
@@ -76,7 +69,7 @@ function plan(state: SiteState, root: RootUser, req: ApiRequest): { c: UserChang
       if (id === root.id) throw badRequest('The password of the administrator is set when the server starts.', 'service');
       const problem = passwordProblem(data.password);
       if (problem) throw serviceError(400, 'Invalid password', problem);
-      password = data.password as string;
+      password = data.password;
     }
   }
   return { c, password, portrait: data.portrait };

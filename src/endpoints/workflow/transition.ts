@@ -10,8 +10,9 @@ import { childUids } from '../../state/children.ts';
 import { getNode } from '../../state/nodes.ts';
 import { toStoredDate } from '../../serialize/dates.ts';
 import { allowedTransitions, historyEntry, workflowOf } from './info.ts';
+import type { TransitionBody } from './workflow.schema.ts';
 
-interface TransitionBody {
+interface Transition {
   comment: string;
   dates: { effective?: string; expires?: string };
   includeChildren: boolean;
@@ -19,23 +20,21 @@ interface TransitionBody {
 
 const noAction = (id: string) => new ApiError(400, 'WorkflowException', `No workflow provides the '${id}' action.`, 'service');
 
-function readBody(raw: unknown): TransitionBody {
-  const body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  const dates: TransitionBody['dates'] = {};
+/** The transition a body (checked by the route's schema, `transitionBody`) asks for. */
+function readBody(body: TransitionBody = {}): Transition {
+  const dates: Transition['dates'] = {};
   for (const key of ['effective', 'expires'] as const) {
     const value = body[key];
     if (value === undefined || value === null || value === '') continue;
-    const stored = typeof value === 'string' ? toStoredDate(value) : undefined;
+    const stored = toStoredDate(value);
     if (!stored) throw new ApiError(400, 'Bad Request', `Invalid date: ${shown(value)}`, 'service');
     dates[key] = stored;
   }
-  const include = body.include_children === undefined ? false : parseBoolean(body.include_children);
-  if (include === undefined) throw badRequest(`Could not parse value '${shown(body.include_children)}' as boolean`, 'service');
-  return { comment: typeof body.comment === 'string' ? body.comment : '', dates, includeChildren: include };
+  return { comment: body.comment ?? '', dates, includeChildren: body.include_children !== undefined && parseBoolean(body.include_children) === true };
 }
 
 /** Draft mutator: apply the transition to one node if it may take it; returns whether it did. */
-function apply(draft: SiteState, req: ApiRequest, node: ContentNode, id: string, body: TransitionBody): boolean {
+function apply(draft: SiteState, req: ApiRequest, node: ContentNode, id: string, body: Transition): boolean {
   const transition = allowedTransitions(draft, req.principal, node).find((t) => t.id === id);
   const workflow = workflowOf(draft, node);
   if (!transition || !workflow) return false;
@@ -52,7 +51,7 @@ function apply(draft: SiteState, req: ApiRequest, node: ContentNode, id: string,
   return true;
 }
 
-function applyToChildren(draft: SiteState, req: ApiRequest, node: ContentNode, id: string, body: TransitionBody): void {
+function applyToChildren(draft: SiteState, req: ApiRequest, node: ContentNode, id: string, body: Transition): void {
   for (const uid of childUids(node)) {
     const child = getNode(draft, uid);
     if (!child) continue;
@@ -64,7 +63,7 @@ function applyToChildren(draft: SiteState, req: ApiRequest, node: ContentNode, i
 export function transition(state: SiteState, req: ApiRequest): WriteOutcome<void> {
   const id = req.url.params[0];
   if (!id) throw badRequest('Missing transition', 'service');
-  const body = readBody(req.body);
+  const body = readBody(req.body as TransitionBody | undefined);
   if (!allowedTransitions(state, req.principal, req.context).some((t) => t.id === id)) throw noAction(id);
   const uid = req.context.uid;
   return {

@@ -1,5 +1,5 @@
 // What @workflow accepts and answers (seed "Workflow").
-import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { booleanMember, objectBodySchema, z, type RouteSchema } from '../../http/schema.ts';
 import { timestamp, url } from '../../serialize/shapes.ts';
 
 const historyEntry = z.looseObject({
@@ -24,12 +24,16 @@ export const workflowInfoSchema: RouteSchema = {
 
 const date = z.string().nullable().optional();
 
+/** What a transition takes; the dates are judged by the handler (an unreadable one: 400 `Bad Request`). */
+export const transitionBody = objectBodySchema({
+  comment: z.string().optional().meta({ description: 'Kept with the transition in the history.' }),
+  effective: date.meta({ description: 'Publication date to set with the transition.' }),
+  expires: date.meta({ description: 'Expiration date to set with the transition.' }),
+  include_children: booleanMember.optional().meta({ description: 'Also apply the transition to every object below (a boolean).' }),
+});
+export type TransitionBody = z.output<typeof transitionBody>;
+
 export const transitionSchema: RouteSchema = {
-  body: objectBody({
-    comment: z.string().optional().meta({ description: 'Kept with the transition in the history.' }),
-    effective: date.meta({ description: 'Publication date to set with the transition.' }),
-    expires: date.meta({ description: 'Expiration date to set with the transition.' }),
-    include_children: z.union([z.boolean(), z.string(), z.number()]).optional().meta({ description: 'Also apply the transition to every object below (a boolean).' }),
-  }).optional(),
+  body: transitionBody.optional(),
   responses: { 200: historyEntry },
 };

@@ -1,9 +1,9 @@
 // What PATCH @workingcopy (check in) accepts (seed "Working copy").
-import { objectBody, z, type RouteSchema } from '../../http/schema.ts';
+import { objectBodySchema, z, type RouteSchema } from '../../http/schema.ts';
 import { noBody, url } from '../../serialize/shapes.ts';
 
 export const checkInSchema: RouteSchema = {
-  body: objectBody({ message: z.string().nullable().optional() }).optional(),
+  body: objectBodySchema({ message: z.string().nullable().optional() }).optional(),
   responses: { 204: noBody },
 };
 
