@@ -13,7 +13,7 @@ import { TokenService, toSeconds, type PluginTokenOptions, type TokenOptions } f
 import { servedMediaType } from '../blobs/media-type.ts';
 import { BlobStore } from '../blobs/store.ts';
 import { createCatalog, type Catalog } from '../catalog/catalog.ts';
-import { STREAM_FROM, textStream } from './text-stream.ts';
+import { partsStream, STREAM_FROM, textStream } from './text-stream.ts';
 import { ScaleCache } from '../stores/scale-cache.ts';
 import { TusStore } from '../stores/tus-uploads.ts';
 import { TransactionLog } from '../stores/transaction-log.ts';
@@ -96,8 +96,9 @@ function toResponse(res: ApiResponse): Response {
     headers['X-Content-Type-Options'] = 'nosniff';
     return new Response(res.bytes as Uint8Array<ArrayBuffer>, { status: res.status, headers });
   }
-  if ((res.jsonText === undefined && res.body === undefined) || res.status === 204) return new Response(null, { status: res.status, headers });
+  if ((res.jsonText === undefined && res.jsonParts === undefined && res.body === undefined) || res.status === 204) return new Response(null, { status: res.status, headers });
   headers['Content-Type'] = res.contentType ?? 'application/json';
+  if (res.jsonParts) return new Response(partsStream(res.jsonParts), { status: res.status, headers });
   const text = bodyText(res);
   return new Response(text.length >= STREAM_FROM ? textStream(text) : text, { status: res.status, headers });
 }

@@ -11,13 +11,16 @@ describe('listing answers', () => {
     expect(r).toEqual({ status: 200, body: shapeOf([{ n: 1 }, { n: 2 }]), headers: undefined });
   });
 
-  it('many items: made in turns; the JSON text is exactly JSON.stringify of the body', async () => {
+  it('many items: made in turns; the JSON text, in parts (one per item), is exactly JSON.stringify of the body', async () => {
     const page = Array.from({ length: FEW_ITEMS * 3 }, (_, i) => i);
-    const pending = jsonListing({ page, render: (n) => ({ n, text: `"quoted" $& $1 ${n}`, nested: { items: [n] } }), shape: shapeOf });
+    const render = (n: number) => ({ n, text: `"quoted" $& $1 ${n}`, nested: { items: [n] } });
+    const pending = jsonListing({ page, render, shape: shapeOf });
     expect(pending).toBeInstanceOf(Promise);
     const r = await pending;
     expect(r.status).toBe(200);
-    expect(r.jsonText).toBe(JSON.stringify(r.body));
-    expect(JSON.parse(r.jsonText!).items).toHaveLength(FEW_ITEMS * 3);
+    expect(r.jsonParts!.join('')).toBe(JSON.stringify(shapeOf(page.map(render))));
+    expect(r.body).toEqual(shapeOf(page.map(render)));
+    expect(r.jsonParts!.length).toBe(FEW_ITEMS * 3 + 2);
+    expect(JSON.parse(r.jsonParts!.join('')).items).toHaveLength(FEW_ITEMS * 3);
   });
 });

@@ -1,9 +1,11 @@
 // Answers that list many objects (`b_size=100000000`, `fullobjects`) without holding up other
-// callers: the items are rendered and written as JSON text in slices of TURN_BUDGET_MS with a
-// turn of the event loop between them. Rendering reads the request's state, which no commit
-// changes (states are immutable), so the answer is the same as if it were made in one go.
+// callers: the items are rendered to JSON text in slices of TURN_BUDGET_MS with a turn of the
+// event loop between them, and the answer is sent as those texts, a socket-sized piece at a time
+// (src/http/text-stream.ts), never joined into one string of megabytes. Rendering reads the
+// request's state, which no commit changes (states are immutable), so the answer is the same as
+// if it were made in one go.
 import { randomUUID } from 'node:crypto';
-import { FEW_ITEMS, mapInTurns } from '../lib/turn.ts';
+import { FEW_ITEMS, mapInTurns, nextTurn } from '../lib/turn.ts';
 import { json, type ApiResponse } from './types.ts';
 
 /** A listing answer in parts: the batch of objects, how one is shown, and the body around the shown batch. */
@@ -24,19 +26,21 @@ export function jsonListing<T>(parts: ListingParts<T>): ApiResponse | Promise<Ap
 }
 
 async function inTurns<T>(parts: ListingParts<T>): Promise<ApiResponse> {
-  // Each item goes to text as soon as it is rendered: only the text is kept, not a second,
-  // object copy of megabytes (which would cost long garbage-collection pauses).
-  const texts = await mapInTurns(parts.page, (item) => JSON.stringify(parts.render(item)) ?? 'null');
-  const body = parts.shape(texts.map(() => null));
-  const around = JSON.stringify({ ...body, items: MARK });
-  const jsonText = around.replace(JSON.stringify(MARK), () => `[${texts.join(',')}]`);
+  // Finding the page was work of its own: rendering starts in a turn of its own.
+  await nextTurn();
+  // Each item goes to text as soon as it is rendered (with the comma before it): only the text
+  // is kept, not a second, object copy of megabytes (which would cost long garbage-collection pauses).
+  const texts = await mapInTurns(parts.page, (item, i) => (i === 0 ? '' : ',') + (JSON.stringify(parts.render(item)) ?? 'null'));
+  const around = JSON.stringify({ ...parts.shape(texts.map(() => null)), items: MARK });
+  const at = around.indexOf(JSON.stringify(MARK));
+  const jsonParts = [around.slice(0, at) + '['].concat(texts, [']' + around.slice(at + MARK.length + 2)]);
   // In-process readers of the answer (rare for such listings) get the body read back from the text.
   let parsed: unknown;
   return {
     status: 200,
-    jsonText,
+    jsonParts,
     get body() {
-      return (parsed ??= JSON.parse(jsonText));
+      return (parsed ??= JSON.parse(jsonParts.join('')));
     },
   };
 }

@@ -62,7 +62,7 @@ export class ResponseCache {
       entries.set(key, null);
       return response;
     }
-    const kept = response.body === undefined || response.jsonText !== undefined ? response : { ...response, jsonText: JSON.stringify(response.body) };
+    const kept = response.jsonText !== undefined || response.jsonParts !== undefined || response.body === undefined ? response : { ...response, jsonText: JSON.stringify(response.body) };
     entries.set(key, kept);
     return kept;
   }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { textStream } from './text-stream.ts';
+import { partsStream, textStream } from './text-stream.ts';
 
-async function collect(stream: ReadableStream<Uint8Array>): Promise<{ text: string; pieces: number }> {
+async function collect(stream: ReadableStream<Uint8Array>): Promise<{ text: string; pieces: number[] }> {
   const reader = stream.getReader();
   const parts: Uint8Array[] = [];
   for (let r = await reader.read(); !r.done; r = await reader.read()) parts.push(r.value);
-  return { text: Buffer.concat(parts).toString('utf8'), pieces: parts.length };
+  return { text: Buffer.concat(parts).toString('utf8'), pieces: parts.map((p) => p.length) };
 }
 
 describe('textStream', () => {
@@ -14,10 +14,28 @@ describe('textStream', () => {
     const text = ('a'.repeat(65_535) + '😀é').repeat(5) + '{"end":true}';
     const { text: back, pieces } = await collect(textStream(text));
     expect(back).toBe(text);
-    expect(pieces).toBeGreaterThan(4);
+    expect(pieces.length).toBeGreaterThan(4);
   });
 
   it('an empty text is an empty stream', async () => {
-    expect(await collect(textStream(''))).toEqual({ text: '', pieces: 0 });
+    expect(await collect(textStream(''))).toEqual({ text: '', pieces: [] });
+  });
+});
+
+describe('partsStream', () => {
+  it('sends the concatenation of many small parts, gathered into pieces of about 64 KiB', async () => {
+    const parts = Array.from({ length: 5000 }, (_, i) => `{"n":${i},"t":"${'x'.repeat(i % 97)}😀"},`);
+    const { text, pieces } = await collect(partsStream(parts));
+    expect(text).toBe(parts.join(''));
+    expect(pieces.length).toBeGreaterThan(3);
+    expect(pieces.length).toBeLessThan(parts.length / 100);
+    for (const size of pieces.slice(0, -1)) expect(size).toBeGreaterThanOrEqual(64 * 1024);
+  });
+
+  it('splits big parts and keeps empty and straddling ones whole', async () => {
+    const parts = ['', 'a'.repeat(64 * 1024 - 1) + '😀', '', 'b'.repeat(200_000), 'é'];
+    const { text, pieces } = await collect(partsStream(parts));
+    expect(text).toBe(parts.join(''));
+    expect(Math.max(...pieces)).toBeLessThan(3 * 64 * 1024);
   });
 });

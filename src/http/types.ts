@@ -36,6 +36,8 @@ export interface ApiResponse {
   body?: unknown;
   /** The JSON text of `body`, when it was written already (a big listing, in turns: src/http/listing.ts). */
   jsonText?: string;
+  /** The JSON text of `body` in parts, to be sent one after the other (a big listing: src/http/listing.ts). */
+  jsonParts?: readonly string[];
   headers?: Record<string, string>;
   /** Raw bytes instead of JSON. */
   bytes?: Uint8Array;

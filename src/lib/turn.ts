@@ -4,8 +4,13 @@
 /** Bodies (and values) at least this long give the event loop a turn between steps. */
 export const BIG_INPUT = 1024 * 1024;
 
-/** Resolves after the event loop has served what is waiting (I/O, timers, other requests). */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Resolves after the event loop has served what is waiting (I/O, timers, other requests). One
+ * setImmediate is not enough when called from a request's handler: that runs in the loop's poll
+ * phase, and the immediate in the check phase right after it, with no timers or I/O in between;
+ * the second immediate runs only after a whole round of the loop.
+ */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /** A turn only for big inputs (length in bytes or characters). */
 export const turnIfBig = (length: number): Promise<void> | undefined => (length >= BIG_INPUT ? nextTurn() : undefined);
@@ -17,11 +22,11 @@ export const TURN_BUDGET_MS = 10;
 export const FEW_ITEMS = 50;
 
 /** `items.map(fn)`, giving the event loop a turn whenever a slice of the work has run TURN_BUDGET_MS. */
-export async function mapInTurns<T, R>(items: readonly T[], fn: (item: T) => R): Promise<R[]> {
+export async function mapInTurns<T, R>(items: readonly T[], fn: (item: T, index: number) => R): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let since = performance.now();
   for (let i = 0; i < items.length; i++) {
-    out[i] = fn(items[i]);
+    out[i] = fn(items[i], i);
     if (performance.now() - since >= TURN_BUDGET_MS) {
       await nextTurn();
       since = performance.now();

@@ -8,6 +8,7 @@ import { batch, batchParams, canonicalUrl } from '../../serialize/batching.ts';
 import { serializeContent } from '../../serialize/content.ts';
 import { summary } from '../../serialize/summary.ts';
 import type { SearchResult } from '../../catalog/search.ts';
+import type { Entry } from '../../catalog/record.ts';
 import type { ListingParts } from '../../http/listing.ts';
 
 /** Attributes of a catalog brain that exist but have no JSON form (acquisition wrappers, request). */
@@ -43,12 +44,19 @@ export interface ListOptions {
   batch?: { start: number; size: number };
 }
 
-/** The batch of results in parts (src/http/listing.ts): each rendered, in turns when many. */
-export function listResults(state: SiteState, req: ApiRequest, services: Services, result: SearchResult, options: ListOptions): ListingParts<ContentNode> {
+/**
+ * The batch of results in parts (src/http/listing.ts): each rendered, in turns when many. Each
+ * entry's object is looked up as the entry is rendered (a batch of 100,000 entries is not walked
+ * once more before the turns); the catalog searched describes `state`, so it is always there.
+ */
+export function listResults(state: SiteState, req: ApiRequest, services: Services, result: SearchResult, options: ListOptions): ListingParts<Entry> {
   const params = options.batch ?? batchParams(req);
   const page = batch(req, result.total, (s, e) => result.items.slice(s, e), params);
-  const nodes = page.items.map((rec) => getNode(state, rec.uid)).filter((n): n is ContentNode => !!n);
-  const render = (node: ContentNode) =>
+  const show = (node: ContentNode) =>
     options.fullobjects ? serializeContent(state, node, { ...req, context: node }, services, { items: false }) : summary(state, node, req, options.metadata);
-  return { page: nodes, render, shape: (items) => ({ '@id': canonicalUrl(req), ...page, items }) };
+  const render = (entry: Entry) => {
+    const node = getNode(state, entry.uid);
+    return node ? show(node) : null;
+  };
+  return { page: page.items, render, shape: (items) => ({ '@id': canonicalUrl(req), ...page, items }) };
 }
