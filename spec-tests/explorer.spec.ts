@@ -1,5 +1,6 @@
 // The pages for people around the site: the landing page at the server root, the OpenAPI document
 // (/openapi.json and <site>/++api++/openapi.json) and the explorer's files under /++explorer++/.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { connect, type Api } from './client.ts';
 
@@ -70,11 +71,24 @@ describe('landing page', () => {
     expect(r.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;');
   });
 
-  it('answers only GET', async () => {
+  it('answers GET, HEAD and OPTIONS; other methods 405 with Allow', async () => {
     const api = await connect();
     const r = await api.post(`${root(api)}/`, {}, { auth: 'anonymous' });
     expect(r.status).toBe(405);
     expect(r.body.error.type).toBe('MethodNotAllowed');
+    expect(r.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    for (const path of ['/', '/openapi.json', '/++explorer++/', '/++explorer++/explorer.js', '/++explorer++/swagger-ui/swagger-ui-bundle.js']) {
+      const get = await api.get(root(api) + path, { auth: 'anonymous', headers: html });
+      const head = await api.request('HEAD', root(api) + path, { auth: 'anonymous', headers: html });
+      expect(head.status, path).toBe(200);
+      expect(head.text, path).toBe('');
+      expect(get.text.length, path).toBeGreaterThan(100);
+      for (const name of ['content-type', 'etag', 'cache-control', 'content-security-policy']) expect(head.headers.get(name), `${path} ${name}`).toBe(get.headers.get(name));
+      const options = await api.request('OPTIONS', root(api) + path, { auth: 'anonymous' });
+      expect(options.status, path).toBe(200);
+      expect(options.headers.get('allow'), path).toBe('GET, HEAD, OPTIONS');
+      expect(options.text, path).toBe('');
+    }
   });
 });
 
@@ -119,6 +133,41 @@ describe('explorer files', () => {
     const script = await api.get(`${base}/explorer.js`, { auth: 'anonymous' });
     expect(script.status).toBe(200);
     expect(script.text).toContain('SwaggerUIBundle(');
+  });
+
+  it('sends Swagger UI compressed to clients that accept it, with an ETag per encoding', async () => {
+    const api = await connect();
+    const url = `${root(api)}/++explorer++/swagger-ui/swagger-ui-bundle.js`;
+    const plain = await api.get(url, { auth: 'anonymous', headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    const etag = plain.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    if (api.remote) return; // a network client may decode the body itself
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0.5, gzip', 'gzip'], ['*', 'br'], ['br;q=0, gzip;q=0', null]] as const) {
+      const r = await api.get(url, { auth: 'anonymous', headers: { 'Accept-Encoding': accept } });
+      expect(r.status, accept).toBe(200);
+      expect(r.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(r.headers.get('vary'), accept).toBe('Accept-Encoding');
+      expect(r.headers.get('content-type'), accept).toBe('text/javascript; charset=utf-8');
+      if (!encoding) {
+        expect(r.headers.get('etag')).toBe(etag);
+        continue;
+      }
+      expect(r.bytes.length, accept).toBeLessThan(plain.bytes.length / 3);
+      expect(Buffer.from(decoders[encoding](r.bytes)).equals(Buffer.from(plain.bytes)), accept).toBe(true);
+      expect(r.headers.get('etag'), accept).toBe(`${etag.slice(0, -1)}-${encoding}"`);
+      // the same encoding again: the same bytes; a conditional GET with its ETag: 304 without a body
+      expect(Buffer.from((await api.get(url, { auth: 'anonymous', headers: { 'Accept-Encoding': accept } })).bytes).equals(Buffer.from(r.bytes))).toBe(true);
+      const again = await api.get(url, { auth: 'anonymous', headers: { 'Accept-Encoding': accept, 'If-None-Match': r.headers.get('etag')! } });
+      expect(again.status, accept).toBe(304);
+      expect(again.bytes.length).toBe(0);
+      expect(again.headers.get('etag')).toBe(r.headers.get('etag'));
+    }
+    // an ETag of another encoding does not match
+    expect((await api.get(url, { auth: 'anonymous', headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': etag } })).status).toBe(200);
   });
 
   it('tells the page the site, the accounts and the change stream', async () => {

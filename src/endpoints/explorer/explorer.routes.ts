@@ -17,7 +17,9 @@ import { openApiDocument } from '../../openapi/document.ts';
 import { rootOf } from '../../state/select.ts';
 import type { Store } from '../../state/store.ts';
 import type { Account } from './accounts.ts';
-import { ExplorerAssets, type Asset } from './assets.ts';
+import type { Context } from 'hono';
+import { accepts } from 'hono/accepts';
+import { ENCODINGS, ExplorerAssets, type Asset, type Encoding } from './assets.ts';
 import { EXPLORER_PATH, landingJson, landingPage, OPENAPI_PATH, type LandingFacts } from './landing.ts';
 
 export interface ExplorerSite {
@@ -70,7 +72,40 @@ class Documents {
   }
 }
 
-const fromAsset = (asset: Asset, headers: Record<string, string>): ApiResponse => ({ status: 200, bytes: asset.bytes, contentType: asset.contentType, headers });
+/** Methods every page here answers (HEAD: as GET without the body, by the server). */
+const ALLOW = 'GET, HEAD, OPTIONS';
+
+/**
+ * The encoding to send a file in: of those offered, the one Accept-Encoding (parsed by Hono's
+ * accepts helper) gives the highest q-value, explicitly or through `*`; ties go to the server's order.
+ */
+const encodingFor = (headers: Headers): Encoding =>
+  accepts({ req: { header: (name: string) => headers.get(name) ?? undefined } } as unknown as Context, {
+    header: 'Accept-Encoding',
+    supports: [...ENCODINGS],
+    default: 'identity',
+    match: (accepted, { supports }) => {
+      const q = (name: string) => accepted.find((a) => a.type.toLowerCase() === name)?.q ?? accepted.find((a) => a.type === '*')?.q ?? 0;
+      let best: string = 'identity';
+      for (const name of supports) if (q(name) > (best === 'identity' ? 0 : q(best))) best = name;
+      return best;
+    },
+  }) as Encoding;
+
+/** If-None-Match names this ETag (or `*`); weak tags compare by their value. */
+const unchanged = (headers: Headers, etag: string) =>
+  (headers.get('if-none-match') ?? '')
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+
+function fromAsset(asset: Asset, request: Headers, headers: Record<string, string>): ApiResponse {
+  const all: Record<string, string> = { ...headers, ETag: asset.etag };
+  if (asset.compressible) all.Vary = 'Accept-Encoding';
+  if (asset.encoding) all['Content-Encoding'] = asset.encoding;
+  if (unchanged(request, asset.etag)) return { status: 304, headers: all };
+  return { status: 200, bytes: asset.bytes, contentType: asset.contentType, headers: all };
+}
 
 export function explorerRoutes(site: () => ExplorerSite | undefined): OutsideRoutes {
   const documents = new Documents();
@@ -84,7 +119,9 @@ export function explorerRoutes(site: () => ExplorerSite | undefined): OutsideRou
     return (async (): Promise<ApiResponse> => {
       const bound = site();
       if (!bound) throw new ApiError(503, 'ServiceUnavailable', 'The site is not ready yet.', 'service');
-      if (input.method.toUpperCase() !== 'GET') throw new ApiError(405, 'MethodNotAllowed', `Method ${input.method} is not allowed here.`, 'service');
+      const method = input.method.toUpperCase();
+      if (method === 'OPTIONS') return { status: 200, headers: { Allow: ALLOW } };
+      if (method !== 'GET') throw Object.assign(new ApiError(405, 'MethodNotAllowed', `Method ${input.method} is not allowed here.`, 'service'), { headers: { Allow: ALLOW } });
       const serverUrl = input.url.origin;
       const siteUrl = serverUrl + (sitePath.length ? '/' + sitePath.join('/') : '');
       const state = bound.store.current;
@@ -99,9 +136,9 @@ export function explorerRoutes(site: () => ExplorerSite | undefined): OutsideRou
       const rest = segments.slice(1);
       if (rest.length === 0 && !pathname.endsWith('/')) return { status: 302, headers: { Location: EXPLORER_PATH } };
       if (rest.length === 0) {
-        const page = await assets.explorer('index.html');
+        const page = await assets.explorer('index.html', encodingFor(input.headers));
         if (!page) throw notFound('', 'service');
-        return fromAsset(page, PAGE_HEADERS);
+        return fromAsset(page, input.headers, PAGE_HEADERS);
       }
       if (rest.length === 1 && rest[0] === 'config.json') {
         return {
@@ -115,9 +152,10 @@ export function explorerRoutes(site: () => ExplorerSite | undefined): OutsideRou
           },
         };
       }
-      const asset = rest.length === 2 && rest[0] === 'swagger-ui' ? assets.swagger(rest[1]) : rest.length === 1 ? assets.explorer(rest[0]) : undefined;
+      const encoding = encodingFor(input.headers);
+      const asset = rest.length === 2 && rest[0] === 'swagger-ui' ? assets.swagger(rest[1], encoding) : rest.length === 1 ? assets.explorer(rest[0], encoding) : undefined;
       if (!asset) throw notFound('', 'service');
-      return fromAsset(await asset, { 'Cache-Control': rest[0] === 'swagger-ui' ? 'public, max-age=86400' : 'no-cache' });
+      return fromAsset(await asset, input.headers, { 'Cache-Control': rest[0] === 'swagger-ui' ? 'public, max-age=86400' : 'no-cache' });
     })();
   };
 }
