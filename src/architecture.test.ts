@@ -55,6 +55,8 @@ const EXPLICIT_CACHES: Record<string, string> = {
   'serialize/safe-html.ts cacheKey': 'filtered HTML memo (its settings key)',
   'serialize/safe-html.ts results': 'filtered HTML memo',
   'serialize/safe-html.ts cachedChars': 'filtered HTML memo (its size)',
+  'serialize/safe-html.ts jobs': 'filtered HTML memo (texts being filtered in the worker)',
+  'lib/pending.ts finishing': 'computations that may not wait any more (in progress)',
   'types/schema.ts cache': 'fields per type record',
 };
 

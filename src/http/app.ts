@@ -21,7 +21,7 @@ import { randomIds, systemClock, type Clock, type IdSource } from '../lib/clock.
 import type { SiteState } from '../state/model.ts';
 import type { Store } from '../state/store.ts';
 import { ApiError } from '../lib/errors.ts';
-import { turnIfBig } from '../lib/turn.ts';
+import { announcedOver, decodeInTurns } from './body-read.ts';
 import { dispatch, type DispatchInput, type OutsideRoutes, type RouteTable } from './dispatch.ts';
 import { errorResponse } from './errors.ts';
 import { ResponseCache, withResponseCache, type KeyedRequest } from './response-cache.ts';
@@ -149,16 +149,20 @@ export function createApp(options: AppOptions) {
   // Bodies are counted while they stream in (or refused from Content-Length alone), never
   // buffered whole before the refusal; the connection is closed so the rest is not read.
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const limit = bodyLimit({
-    maxSize: maxBodyBytes,
-    onError: (c) => {
-      const message = `The request body is larger than the limit of ${maxBodyBytes} bytes; send large files with TUS (@tus-upload).`;
-      const res = errorResponse(new ApiError(413, 'PayloadTooLarge', message, 'service'), { requestUrl: c.req.url, contextUrl: c.req.url });
-      return toResponse({ ...res, headers: { ...res.headers, Connection: 'close' } });
-    },
-  });
+  const tooLarge = (c: { req: { url: string } }) => {
+    const message = `The request body is larger than the limit of ${maxBodyBytes} bytes; send large files with TUS (@tus-upload).`;
+    const res = errorResponse(new ApiError(413, 'PayloadTooLarge', message, 'service'), { requestUrl: c.req.url, contextUrl: c.req.url });
+    return toResponse({ ...res, headers: { ...res.headers, Connection: 'close' } });
+  };
+  const limit = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
   // GET and HEAD carry no body: asking for one would build a full Request per read (~7% of a GET).
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next)));
+  // A body with Content-Length is judged by it alone: Hono's limit would turn it into a web stream
+  // read chunk by chunk (and copied twice) instead of node-server's direct read from the socket.
+  app.use('*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const over = announcedOver(c.req.raw.headers, maxBodyBytes);
+    return over === undefined ? limit(c, next) : over ? Promise.resolve(tooLarge(c)) : next();
+  });
   app.all('*', async (c) => {
     const started = performance.now();
     const raw = c.req.raw;
@@ -168,8 +172,7 @@ export function createApp(options: AppOptions) {
     let rawBytes: Uint8Array | undefined;
     if (method !== 'GET') {
       rawBytes = new Uint8Array(await raw.arrayBuffer());
-      await turnIfBig(rawBytes.length);
-      bodyText = new TextDecoder().decode(rawBytes);
+      bodyText = await decodeInTurns(rawBytes);
     }
     const now = clock.now();
     const client = clientAddress(c.env);

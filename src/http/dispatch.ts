@@ -5,6 +5,7 @@ import { canView, hasPermission } from '../auth/check.ts';
 import { ApiError, notFound, unauthorized } from '../lib/errors.ts';
 import { checkJsonLimits } from '../lib/json-limits.ts';
 import { turnIfBig } from '../lib/turn.ts';
+import { untilReady } from '../lib/pending.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
 import { childNamed, rootOf, traverse } from '../state/select.ts';
@@ -191,7 +192,8 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
       route = target.route;
       req.context = target.node;
     }
-    let outcome = route.handle(state, req, d.services, prepared);
+    // A handler may wait for work done apart (long rich text filtered in a worker): run again then.
+    let outcome = untilReady(() => route.handle(state, req, d.services, prepared));
     if (outcome instanceof Promise) outcome = await outcome;
     if (!isWrite(outcome)) {
       const pure = method === 'GET' && !route.prepare && !route.volatile && outcome.status === 200 && !outcome.stream;
@@ -210,7 +212,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
     const change = d.services.changes?.take();
     const durable = d.store.durability?.();
     if (durable) await durable;
-    const response = withChange(outcome.respond(next, result), change, shown);
+    const response = withChange(await untilReady(() => outcome.respond(next, result)), change, shown);
     outcome.after?.(next, result);
     return answer(response);
   } catch (err) {

@@ -1,5 +1,6 @@
 // Long work on one request gives other callers a turn between its big synchronous steps
 // (decoding, parsing and storing a body of megabytes), so none of them waits for all of it.
+import { untilReady } from './pending.ts';
 
 /** Bodies (and values) at least this long give the event loop a turn between steps. */
 export const BIG_INPUT = 1024 * 1024;
@@ -21,12 +22,20 @@ export const TURN_BUDGET_MS = 10;
 /** Lists at most this long are mapped in one go (their cost is small whatever the items). */
 export const FEW_ITEMS = 50;
 
-/** `items.map(fn)`, giving the event loop a turn whenever a slice of the work has run TURN_BUDGET_MS. */
+/**
+ * `items.map(fn)`, giving the event loop a turn whenever a slice of the work has run
+ * TURN_BUDGET_MS; an item whose `fn` waits for work done apart (lib/pending.ts) is mapped again then.
+ */
 export async function mapInTurns<T, R>(items: readonly T[], fn: (item: T, index: number) => R): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let since = performance.now();
   for (let i = 0; i < items.length; i++) {
-    out[i] = fn(items[i], i);
+    const item = items[i];
+    const mapped = untilReady(() => fn(item, i));
+    if (mapped instanceof Promise) {
+      out[i] = (await mapped) as R;
+      since = performance.now();
+    } else out[i] = mapped;
     if (performance.now() - since >= TURN_BUDGET_MS) {
       await nextTurn();
       since = performance.now();

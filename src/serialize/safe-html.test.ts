@@ -4,7 +4,10 @@ import fc from 'fast-check';
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import type { SiteState } from '../state/model.ts';
-import { safeHtml, scriptLike } from './safe-html.ts';
+import sanitizeHtml from 'sanitize-html';
+import { Pending, untilReady } from '../lib/pending.ts';
+import { sanitizeOptions, scriptLike } from './safe-html-core.mjs';
+import { FILTER_APART_FROM, FILTER_DEFAULTS, safeHtml } from './safe-html.ts';
 
 const site = (registry: Record<string, unknown> = {}) => ({ registry }) as unknown as SiteState;
 const clean = (html: string) => safeHtml(site(), html);
@@ -74,5 +77,44 @@ describe('safeHtml property', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('long rich text', () => {
+  const long = (marker: string) => `<p>${marker} <b>bold</b> <a href="javascript:x()" onclick="y()">link</a><script>bad()</script></p>`.repeat(Math.ceil(FILTER_APART_FROM / 60));
+
+  it('is filtered in the worker thread: the caller waits (Pending), then reads the same result as filtering in place', async () => {
+    const html = long(`first-${Math.random()}`);
+    expect(html.length).toBeGreaterThanOrEqual(FILTER_APART_FROM);
+    let thrown: unknown;
+    try {
+      clean(html);
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(Pending);
+    const lists = { valid: FILTER_DEFAULTS.valid_tags, nasty: FILTER_DEFAULTS.nasty_tags, custom: FILTER_DEFAULTS.custom_attributes };
+    const inPlace = sanitizeHtml(html, sanitizeOptions(lists));
+    expect(inPlace).not.toContain('script');
+    expect(inPlace).not.toContain('onclick');
+    expect(inPlace).toContain('<b>bold</b> <a>link</a>');
+    expect(await untilReady(() => clean(html))).toBe(inPlace);
+    // remembered: read at once now
+    expect(clean(html)).toBe(inPlace);
+  });
+
+  it('with other settings, is filtered for those settings', async () => {
+    const html = long(`second-${Math.random()}`);
+    const keepScripts = site({ 'plone.valid_tags': [...FILTER_DEFAULTS.valid_tags, 'script'], 'plone.nasty_tags': [] });
+    const out = await untilReady(() => safeHtml(keepScripts, html));
+    expect(out).toContain('<script>bad()</script>');
+    expect(out).not.toContain('onclick');
+  });
+
+  it('a computation that has waited its MAX_WAITS times filters in place', () => {
+    const html = long(`third-${Math.random()}`);
+    const out = untilReady(() => clean(html), 0);
+    expect(out).toContain('<b>bold</b>');
+    expect(out).not.toContain('script');
   });
 });

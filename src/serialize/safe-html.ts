@@ -1,10 +1,14 @@
 // Rich text is served through a safe-HTML filter, as Plone serves it (supplement-2 §5): on output,
 // never on write (the stored `raw` stays what the editor sent). The filter is the sanitize-html
 // package configured from the four registry records Plone's filter reads, so changing them through
-// @registry changes the output. Results are memoised per (settings, stored text).
+// @registry changes the output. Results are memoised per (settings, stored text). Long texts are
+// filtered in a worker thread (filter-worker.ts) so that other callers are answered meanwhile.
 import sanitizeHtml from 'sanitize-html';
 import type { SiteState } from '../state/model.ts';
 import { registryValue } from '../domain/registry-value.ts';
+import { mayWait, Pending } from '../lib/pending.ts';
+import { FilterWorker } from './filter-worker.ts';
+import { sanitizeOptions, type FilterLists } from './safe-html-core.mjs';
 
 export const FILTER_DEFAULTS = {
   disable_filtering: false,
@@ -20,54 +24,14 @@ export const FILTER_DEFAULTS = {
   custom_attributes: ['style', 'controls', 'poster', 'autoplay', 'loading', 'srcset', 'sizes', 'open'],
 };
 
-/** lxml's `safe_attrs` (supplement-2 §5.3); the site's custom attributes are added to these. */
-const SAFE_ATTRS = [
-  'abbr', 'accept', 'accept-charset', 'accesskey', 'action', 'align', 'alt', 'axis', 'border', 'cellpadding', 'cellspacing',
-  'char', 'charoff', 'charset', 'checked', 'cite', 'class', 'clear', 'cols', 'colspan', 'color', 'compact', 'coords',
-  'datetime', 'dir', 'disabled', 'enctype', 'for', 'frame', 'headers', 'height', 'href', 'hreflang', 'hspace', 'id', 'ismap',
-  'label', 'lang', 'longdesc', 'maxlength', 'media', 'method', 'multiple', 'name', 'nohref', 'noshade', 'nowrap', 'prompt',
-  'readonly', 'rel', 'rev', 'rows', 'rowspan', 'rules', 'scope', 'selected', 'shape', 'size', 'span', 'src', 'start',
-  'summary', 'tabindex', 'target', 'title', 'type', 'usemap', 'valign', 'value', 'vspace', 'width',
-];
-
-/** Removed with their content whatever the settings say (frames; a document's head). */
-const ALWAYS_KILLED = ['frameset', 'frame', 'noframes', 'head'];
-/** HTML void elements (written without a closing tag). */
-const VOID_ELEMENTS = ['area', 'base', 'br', 'col', 'command', 'embed', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr'];
-/** Document wrappers: their content is kept, the tags are not (Plone returns the body's inner HTML). */
-const UNWRAPPED = new Set(['html', 'body', 'head']);
-
 interface FilterSettings {
   disabled: boolean;
   key: string;
+  lists: FilterLists;
   options: sanitizeHtml.IOptions;
 }
 
 const strings = (v: unknown, fallback: string[]) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : fallback);
-
-/** CSS-style `\NN` escapes (`java\73 cript:`), decoded before judging an attribute value. */
-const CSS_ESCAPE = /\\([0-9a-f]{1,6})\s?/gi;
-const decodeEscape = (_: string, hex: string) => {
-  const code = parseInt(hex, 16);
-  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-};
-
-/**
- * Plone's script-value pass: an attribute whose value, with escapes decoded, NULs, comments and
- * whitespace removed and lower-cased, holds `script:`, `expression:`, `expression(` or `data:`
- * anywhere (or starts with a link scheme lxml kills) is deleted whole. `@import` is scrubbed
- * from styles by lxml; the attribute goes here.
- */
-export function scriptLike(value: string): boolean {
-  const v = value.replace(CSS_ESCAPE, decodeEscape).replace(/\0/g, '').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, '').toLowerCase();
-  return /script:|expression[:(]|data:|@import/.test(v) || /^(about|mocha):/.test(v);
-}
-
-function withoutScriptValues(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
-  const out: sanitizeHtml.Attributes = {};
-  for (const [name, value] of Object.entries(attribs)) if (!scriptLike(value)) out[name] = value;
-  return out;
-}
 
 function buildSettings(state: SiteState): FilterSettings {
   const disabled = registryValue(state, 'plone.disable_filtering', FILTER_DEFAULTS.disable_filtering) === true;
@@ -75,23 +39,8 @@ function buildSettings(state: SiteState): FilterSettings {
   const valid = lower(strings(registryValue(state, 'plone.valid_tags', FILTER_DEFAULTS.valid_tags), FILTER_DEFAULTS.valid_tags));
   const nasty = lower(strings(registryValue(state, 'plone.nasty_tags', FILTER_DEFAULTS.nasty_tags), FILTER_DEFAULTS.nasty_tags));
   const custom = lower(strings(registryValue(state, 'plone.custom_attributes', FILTER_DEFAULTS.custom_attributes), FILTER_DEFAULTS.custom_attributes));
-  const validSet = new Set(valid);
-  const options: sanitizeHtml.IOptions = {
-    // Valid tags are kept; any other tag is unwrapped (its text and children kept) ...
-    allowedTags: valid.filter((t) => !UNWRAPPED.has(t)),
-    disallowedTagsMode: 'discard',
-    // ... except nasty tags not also listed as valid: element and content removed.
-    nonTextTags: [...nasty.filter((t) => !validSet.has(t)), ...ALWAYS_KILLED],
-    allowedAttributes: { '*': [...SAFE_ATTRS, ...custom] },
-    selfClosing: VOID_ELEMENTS,
-    // Link schemes are judged by the script-value pass (any attribute), not by a scheme allow-list.
-    allowedSchemesAppliedToAttributes: [],
-    allowProtocolRelative: true,
-    // A site that lists `script` or `style` as valid has chosen to keep them (as in Plone).
-    allowVulnerableTags: true,
-    transformTags: { '*': (tagName, attribs) => ({ tagName, attribs: withoutScriptValues(attribs) }) },
-  };
-  return { disabled, key: JSON.stringify([disabled, valid, nasty, custom]), options };
+  const lists = { valid, nasty, custom };
+  return { disabled, key: JSON.stringify([disabled, valid, nasty, custom]), lists, options: sanitizeOptions(lists) };
 }
 
 /** Settings per registry object (a registry write makes a new one). */
@@ -113,7 +62,7 @@ let cachedChars = 0;
 
 function remember(html: string, clean: string): void {
   const size = html.length + clean.length;
-  if (size > MAX_CACHED_CHARS / 4) return;
+  if (size > MAX_CACHED_CHARS / 2) return;
   results.set(html, clean);
   cachedChars += size;
   for (const [old, value] of results) {
@@ -123,7 +72,38 @@ function remember(html: string, clean: string): void {
   }
 }
 
-/** Rich text as Plone serves it (`text/x-html-safe`), filtered with the site's settings. */
+/**
+ * Texts at least this long are filtered in the worker thread (sanitize-html does about 3-8 MB of
+ * dense markup a second: 64 Ki characters cost up to ~25 ms in place).
+ */
+export const FILTER_APART_FROM = 64 * 1024;
+
+const worker = new FilterWorker();
+/** Texts being filtered in the worker (with the settings key they are filtered for). */
+const jobs = new Map<string, { key: string; done: Promise<void> }>();
+
+/** The worker's filtering of `html`, its result remembered; undefined without a worker. */
+function filterApart(settings: FilterSettings, html: string): Promise<void> | undefined {
+  const running = jobs.get(html);
+  if (running && running.key === settings.key) return running.done;
+  const filtered = worker.filter(settings.key, settings.lists, html);
+  if (!filtered) return undefined;
+  const done = filtered.then(
+    (clean) => {
+      if (cacheKey === settings.key) remember(html, clean);
+    },
+    () => undefined, // no worker any more: the next try filters in place
+  );
+  const job = { key: settings.key, done: done.finally(() => jobs.get(html) === job && jobs.delete(html)) };
+  jobs.set(html, job);
+  return job.done;
+}
+
+/**
+ * Rich text as Plone serves it (`text/x-html-safe`), filtered with the site's settings. A long
+ * text not filtered yet is filtered in the worker thread: this throws `Pending` (lib/pending.ts)
+ * and the request runs again once the result is remembered.
+ */
 export function safeHtml(state: SiteState, html: string): string {
   const settings = settingsOf(state);
   // Nothing that could be markup: returned as it is (step 1 of Plone's filter).
@@ -135,6 +115,10 @@ export function safeHtml(state: SiteState, html: string): string {
   }
   const hit = results.get(html);
   if (hit !== undefined) return hit;
+  if (html.length >= FILTER_APART_FROM && mayWait()) {
+    const job = filterApart(settings, html);
+    if (job) throw new Pending(job);
+  }
   const clean = sanitizeHtml(html, settings.options);
   remember(html, clean);
   return clean;

@@ -1,0 +1,21 @@
+// The safe-HTML filter's worker thread (src/serialize/filter-worker.ts): filters long rich texts
+// so that the server's thread keeps answering meanwhile. Asked {id, key, lists, html}; answers
+// {id, clean} or {id, error}.
+import { parentPort } from 'node:worker_threads';
+import sanitizeHtml from 'sanitize-html';
+import { sanitizeOptions } from './safe-html-core.mjs';
+
+const optionsByKey = new Map();
+
+parentPort.on('message', ({ id, key, lists, html }) => {
+  try {
+    let options = optionsByKey.get(key);
+    if (!options) {
+      if (optionsByKey.size >= 8) optionsByKey.clear();
+      optionsByKey.set(key, (options = sanitizeOptions(lists)));
+    }
+    parentPort.postMessage({ id, clean: sanitizeHtml(html, options) });
+  } catch (err) {
+    parentPort.postMessage({ id, error: String(err) });
+  }
+});
