@@ -34,7 +34,18 @@ export class TransactionLog {
     const meta: TransactionMeta = c.meta ? { user: c.meta.user, time: c.meta.time, description: c.meta.description } : { user: null, time: new Date(0).toISOString(), description: '' };
     if (c.restore) return; // the state went back (restore, reset, teardown): see mark()/rollback()
     const tid = Buffer.from(`tx${String(++this.serial).padStart(8, '0')}`).toString('base64');
-    this.entries.push({ ...meta, id: tid, size: patchSize(c.patches), patches: c.patches, inverse: c.inverse });
+    // The size (JSON text of the patches' values: megabytes for a big body) is computed when asked.
+    let size: number | undefined;
+    const patches = c.patches;
+    this.entries.push({
+      ...meta,
+      id: tid,
+      get size() {
+        return (size ??= patchSize(patches));
+      },
+      patches,
+      inverse: c.inverse,
+    });
     if (this.entries.length > this.max) this.entries.shift();
   }
 
