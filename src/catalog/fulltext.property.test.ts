@@ -62,6 +62,20 @@ describe('full text = the current texts, across sliced merges', () => {
         index.merge();
         check();
         expect(index.pending).toBe(0);
+        // once merged, the scores are tf-idf over the current texts (tf read back from the postings)
+        for (const word of WORDS) {
+          const term = analyze(word)[0];
+          const t = index.termId(term);
+          if (t === undefined) continue;
+          const scores = new Float64Array(DOCS);
+          index.matchInto([0, 1, 2], t, new Uint32Array(wordsFor(DOCS)), scores);
+          const want = new Float64Array(DOCS);
+          for (const f of [0, 1, 2]) {
+            const tfs = [...current].map(([d, tx]) => [d, analyze(tx[f]).filter((x) => x === term).length] as const).filter(([, tf]) => tf > 0);
+            for (const [d, tf] of tfs) want[d] += [3, 2, 1][f] * Math.log(1 + Math.max(1, current.size) / tfs.length) * (1 + Math.log(tf));
+          }
+          for (let d = 0; d < DOCS; d++) expect(scores[d], `${word} score of ${d}`).toBeCloseTo(want[d], 9);
+        }
       }),
       { numRuns: 300 },
     );

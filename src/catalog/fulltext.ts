@@ -1,12 +1,14 @@
-// The full-text index: immutable segments (typed-array postings; one large base built at start)
+// The full-text index: immutable segments (compressed posting lists in byte arrays, varint.ts;
+// one large base built at start)
 // plus a small fresh segment for documents changed since. Each document lives in exactly one
 // segment (`loc[doc]`); its postings anywhere else are ignored. A merge folds the fresh segment
 // and the base into a new base, in time slices (see merge.ts); a write costs time proportional
 // to the document, never to the site.
 import { FreshSegment } from './fresh.ts';
 import { Merger, type Detached } from './merge.ts';
-import { Segment, SegmentBuilder, TermCounter, withHeadroom } from './segment.ts';
+import { Segment, SegmentBuilder, TermCounter } from './segment.ts';
 import { TermDict } from './termdict.ts';
+import { PostingCursor } from './varint.ts';
 
 /** Field numbers: 0 title, 1 description, 2 body (SearchableText = all three). */
 export const TEXT_FIELDS = ['title', 'description', 'body'] as const;
@@ -34,9 +36,7 @@ export class FullText {
   private live = 0;
   private readonly counter = new TermCounter();
   private merger: Merger | undefined;
-  /** Posting buffers of the base a merge replaced, for the next merge to write into: a merge
-   * then allocates nothing large, and large allocations are what make V8 stop for a full GC. */
-  private spare: { docs: Int32Array; tfs: Uint16Array }[] = [];
+  private readonly cursor = new PostingCursor();
   /** Highest document number seen (capacity of per-query arrays). */
   maxDoc = 0;
 
@@ -46,19 +46,14 @@ export class FullText {
     let any = false;
     for (const [doc, texts] of docs) {
       any = true;
+      if (doc >= this.loc.length || this.loc[doc] === ABSENT) this.live++; // a repeated document: its last texts count
       this.place(doc, this.nextId);
-      this.live++;
       for (let f = 0; f < 3; f++) {
         this.counter.count(this.dict, texts[f]);
         builder.add(f, doc, this.counter);
       }
     }
-    if (any) {
-      const base = builder.build(this.nextId++, this.dict.size);
-      this.segments.push(base);
-      // allocated now, at start-up: the first merge then allocates nothing large either
-      this.spare = base.fields.map((p) => this.buffers(-1, p.docs.length));
-    }
+    if (any) this.segments.push(builder.build(this.nextId++, this.dict.size));
   }
 
   private place(doc: number, where: number): void {
@@ -133,19 +128,16 @@ export class FullText {
       const df = this.df(f, t);
       if (!df) continue;
       const weight = BOOST[f] * Math.log(1 + n / df);
+      const cursor = this.cursor;
       for (const s of this.segments) {
-        const p = s.fields[f];
-        if (t + 1 >= p.start.length) continue;
-        const to = p.start[t + 1];
-        const docs = p.docs;
-        const tfs = p.tfs;
+        if (!cursor.open(s.fields[f], t)) continue;
         const check = s.dead > 0;
         const sid = s.id;
-        for (let i = p.start[t]; i < to; i++) {
-          const d = docs[i];
+        while (cursor.next()) {
+          const d = cursor.doc;
           if (check && loc[d] !== sid) continue;
           bits[d >>> 5] |= 1 << (d & 31);
-          if (scores) scores[d] += weight * tfWeight(tfs[i]);
+          if (scores) scores[d] += weight * tfWeight(cursor.tf);
         }
       }
       const m = this.fresh.fields[f].get(t);
@@ -190,15 +182,8 @@ export class FullText {
       for (const doc of this.fresh.docs.keys()) this.loc[doc] = this.detached.id;
       this.fresh = new FreshSegment();
     }
-    this.merger = new Merger([...this.segments], this.detached, this.nextId++, this.dict.size, () => this.loc, (f, size) => this.buffers(f, size));
+    this.merger = new Merger([...this.segments], this.detached, this.nextId++, this.dict.size, () => this.loc);
     return true;
-  }
-
-  private buffers(f: number, size: number): { docs: Int32Array; tfs: Uint16Array } {
-    const spare = this.spare[f];
-    if (spare && spare.docs.length >= size) return spare;
-    const room = withHeadroom(size); // so that the next merge can reuse them
-    return { docs: new Int32Array(room), tfs: new Uint16Array(room) };
   }
 
   /** Continue the running merge for about `budgetMs`; true when none remains. */
@@ -210,9 +195,6 @@ export class FullText {
     const ids = new Set(m.ids);
     const loc = this.loc;
     for (let d = 0; d < loc.length; d++) if (ids.has(loc[d])) loc[d] = merged.id;
-    const retired = this.segments.filter((s) => ids.has(s.id)).sort((a, b) => b.entries - a.entries)[0];
-    // the retired base's whole buffers (nothing reads them once the new base is in place)
-    this.spare = retired ? retired.fields.map((p) => ({ docs: new Int32Array(p.docs.buffer), tfs: new Uint16Array(p.tfs.buffer) })) : [];
     this.segments = [merged, ...this.segments.filter((s) => !ids.has(s.id))];
     this.detached = undefined;
     this.merger = undefined;

@@ -5,6 +5,7 @@
 // while the merge runs is left out of, or later masked in, the result.
 import type { FreshSegment } from './fresh.ts';
 import { Segment, type FieldPostings } from './segment.ts';
+import { ByteWriter, PostingCursor, varintLength, writePosting, writeVarint } from './varint.ts';
 
 /** A fresh segment taken out of service for a merge: read-only from then on. */
 export interface Detached {
@@ -13,12 +14,20 @@ export interface Detached {
   seg: FreshSegment;
 }
 
+/** Highest term frequency kept (as the base build keeps it). */
+const MAX_TF = 65535;
+
 export class Merger {
   private f = 0;
   private t = 0;
-  private out: FieldPostings | undefined;
-  private at = 0;
+  private out: { start: Int32Array; writer: ByteWriter } | undefined;
   private readonly fields: FieldPostings[] = [];
+  /** one cursor per source segment, and the current term's postings of the detached segment */
+  private readonly cursors: PostingCursor[];
+  private readonly live: boolean[];
+  private fresh: Int32Array = new Int32Array(64);
+  /** the postings of the current term, before its length is known */
+  private scratch = new ByteWriter(1024);
   /** dead counts of the sources when the merge started */
   readonly deadAtStart: number;
   done = false;
@@ -29,10 +38,10 @@ export class Merger {
     readonly id: number,
     private readonly termCount: number,
     private readonly loc: () => Int32Array,
-    /** Output arrays of at least `size` postings for field `f` (reused buffers where possible). */
-    private readonly alloc: (f: number, size: number) => { docs: Int32Array; tfs: Uint16Array },
   ) {
     this.deadAtStart = this.deadNow();
+    this.cursors = sources.map(() => new PostingCursor());
+    this.live = sources.map(() => false);
   }
 
   private deadNow(): number {
@@ -50,6 +59,68 @@ export class Merger {
     return n;
   }
 
+  /** The detached segment's postings of term `t` in field `f`, as [doc, tf] pairs by document; their count. */
+  private freshPostings(f: number, t: number): number {
+    const m = this.detached?.seg.fields[f].get(t);
+    if (!m) return 0;
+    if (this.fresh.length < m.size * 2) this.fresh = new Int32Array(m.size * 4);
+    const docs = Int32Array.from(m.keys()).sort();
+    for (let i = 0; i < docs.length; i++) {
+      this.fresh[2 * i] = docs[i];
+      this.fresh[2 * i + 1] = Math.min(MAX_TF, m.get(docs[i])!);
+    }
+    return docs.length;
+  }
+
+  /** Merge the current postings of term `t` (field `f`) from every source into `scratch`; their count. */
+  private mergeTerm(f: number, t: number): number {
+    const loc = this.loc();
+    const { sources, cursors, live } = this;
+    const scratch = this.scratch;
+    scratch.at = 0;
+    let any = false;
+    for (let s = 0; s < sources.length; s++) {
+      live[s] = cursors[s].open(sources[s].fields[f], t) > 0 && cursors[s].next();
+      any ||= live[s];
+    }
+    const nFresh = this.freshPostings(f, t);
+    if (!any && !nFresh) return 0;
+    const sid = this.detached?.id ?? -1;
+    let fi = 0;
+    let prev = -1;
+    let count = 0;
+    for (;;) {
+      // the source holding the lowest document (each lists documents in ascending order)
+      let best = -1;
+      let doc = nFresh > fi ? this.fresh[2 * fi] : 0x7fffffff;
+      for (let s = 0; s < sources.length; s++) {
+        if (live[s] && cursors[s].doc < doc) {
+          doc = cursors[s].doc;
+          best = s;
+        }
+      }
+      if (best === -1 && fi >= nFresh) break;
+      let tf: number;
+      let current: boolean;
+      if (best === -1) {
+        tf = this.fresh[2 * fi + 1];
+        current = loc[doc] === sid;
+        fi++;
+      } else {
+        const c = cursors[best];
+        tf = c.tf;
+        current = loc[doc] === sources[best].id;
+        live[best] = c.next();
+      }
+      if (!current) continue;
+      scratch.reserve(10);
+      scratch.at = writePosting(scratch.bytes, scratch.at, doc - prev, tf);
+      prev = doc;
+      count++;
+    }
+    return count;
+  }
+
   /** Work for about `budgetMs` (Infinity: to the end); true when the merge is complete. */
   step(budgetMs: number): boolean {
     const deadline = performance.now() + budgetMs;
@@ -58,49 +129,31 @@ export class Merger {
     while (this.f < 3) {
       const f = this.f;
       if (!this.out) {
-        const upper = this.sources.reduce((n, s) => n + s.fields[f].docs.length, 0) + this.detachedPostings(f);
-        this.out = { start: new Int32Array(T + 1), ...this.alloc(f, upper) };
-        this.at = 0;
+        // the sources' bytes are an upper bound of what survives of them; fresh postings take ~2 bytes
+        const estimate = this.sources.reduce((n, s) => n + s.fields[f].bytes.length, 0) + 2 * this.detachedPostings(f);
+        this.out = { start: new Int32Array(T + 1), writer: new ByteWriter(estimate) };
         this.t = 0;
       }
-      const { start, docs, tfs } = this.out;
-      const loc = this.loc();
+      const { start, writer } = this.out;
       let work = 0;
       while (this.t < T) {
         const t = this.t++;
-        start[t] = this.at;
-        for (const s of this.sources) {
-          const p = s.fields[f];
-          if (t + 1 >= p.start.length) continue;
-          const from = p.start[t];
-          const to = p.start[t + 1];
-          const sid = s.id;
-          for (let i = from; i < to; i++) {
-            const d = p.docs[i];
-            if (loc[d] !== sid) continue;
-            docs[this.at] = d;
-            tfs[this.at++] = p.tfs[i];
-          }
-          work += to - from;
+        start[t] = writer.at;
+        const count = this.mergeTerm(f, t);
+        if (count) {
+          writer.reserve(varintLength(count) + this.scratch.at);
+          writer.at = writeVarint(writer.bytes, writer.at, count);
+          writer.bytes.set(this.scratch.bytes.subarray(0, this.scratch.at), writer.at);
+          writer.at += this.scratch.at;
         }
-        const m = this.detached?.seg.fields[f].get(t);
-        if (m) {
-          const sid = this.detached!.id;
-          for (const [d, tf] of m) {
-            if (loc[d] !== sid) continue;
-            docs[this.at] = d;
-            tfs[this.at++] = tf < 65535 ? tf : 65535;
-          }
-          work += m.size;
-        }
-        if (++work >= checkEvery) {
+        work += 1 + this.scratch.at;
+        if (work >= checkEvery || budgetMs <= 0) {
           work = 0;
           if (performance.now() >= deadline) return false;
         }
       }
-      start[T] = this.at;
-      const n = this.at;
-      this.fields.push({ start, docs: docs.subarray(0, n), tfs: tfs.subarray(0, n) });
+      start[T] = writer.at;
+      this.fields.push({ start, bytes: writer.done() });
       this.out = undefined;
       this.f++;
       if (performance.now() >= deadline && this.f < 3) return false;

@@ -1,14 +1,12 @@
-// An immutable full-text segment: per field, the postings of every term number in one typed
-// array (compressed-row layout: `start[t]..start[t+1]` indexes `docs` and `tfs`). Built by a
-// counting sort of (term, doc, tf) triples, so a build makes no object per posting.
+// An immutable full-text segment: per field, the posting list of every term number in one byte
+// array (compressed-row layout: `start[t]..start[t+1]`, lists encoded as varint.ts describes).
+// Built by a counting pass over (term, doc, tf) triples in document order, so a build makes no
+// object per posting.
 import { IntList, type TermDict } from './termdict.ts';
+import { postingLength, readVarint, varintLength, writePosting, writeVarint, type ListSource } from './varint.ts';
 
-export interface FieldPostings {
-  /** length = number of term numbers known at build + 1 */
-  start: Int32Array;
-  docs: Int32Array;
-  tfs: Uint16Array;
-}
+/** The posting lists of one field. */
+export type FieldPostings = ListSource;
 
 export class Segment {
   /** Documents whose postings here are no longer current (changed or removed since). */
@@ -20,12 +18,13 @@ export class Segment {
 
   /** Number of postings of term `t` in field `f`. */
   df(f: number, t: number): number {
-    const start = this.fields[f].start;
-    return t + 1 < start.length ? start[t + 1] - start[t] : 0;
+    const { start, bytes } = this.fields[f];
+    return t + 1 < start.length && start[t] !== start[t + 1] ? readVarint(bytes, start[t]) : 0;
   }
 
-  get entries(): number {
-    return this.fields.reduce((n, p) => n + p.docs.length, 0);
+  /** Bytes of the posting lists. */
+  get bytes(): number {
+    return this.fields.reduce((n, p) => n + p.bytes.length, 0);
   }
 }
 
@@ -66,9 +65,6 @@ export class TermCounter {
   }
 }
 
-/** Buffer size for `n` postings that leaves room for later growth. */
-export const withHeadroom = (n: number): number => n + (n >> 3) + 1024;
-
 const CHUNK = 1 << 18;
 
 /** An append-only list of (term, tf) pairs in fixed-size chunks: no copying as it grows. */
@@ -100,8 +96,7 @@ export class SegmentBuilder {
 
   /** Add the counted terms of one field of `doc`. */
   add(f: number, doc: number, counter: TermCounter): void {
-    const n = counter.seen.n;
-    if (!n) return;
+    const n = counter.seen.n; // a field without terms still records the document (its last entry wins)
     this.pairs[f].append(counter.seen.a, counter.tfs.a, n);
     this.docs[f].push(doc);
     this.ends[f].push(this.pairs[f].n);
@@ -111,33 +106,40 @@ export class SegmentBuilder {
     const fields: FieldPostings[] = [];
     for (let f = 0; f < 3; f++) {
       const pairs = this.pairs[f];
-      const n = pairs.n;
-      const start = new Int32Array(termCount + 1);
-      for (let c = 0; c < pairs.terms.length; c++) {
-        const terms = pairs.terms[c];
-        const len = Math.min(CHUNK, n - c * CHUNK);
-        for (let i = 0; i < len; i++) start[terms[i] + 1]++;
-      }
-      for (let t = 0; t < termCount; t++) start[t + 1] += start[t];
-      const next = start.slice(0, termCount);
-      // with headroom: a merge writes the next base into a retired base's buffers (see FullText)
-      const room = withHeadroom(n);
-      const docs = new Int32Array(room).subarray(0, n);
-      const tfs = new Uint16Array(room).subarray(0, n);
       const docList = this.docs[f].a;
       const ends = this.ends[f].a;
-      let i = 0;
-      for (let k = 0; k < this.docs[f].n; k++) {
+      const order = docOrder(docList, this.docs[f].n);
+      const counts = new Int32Array(termCount);
+      const last = new Int32Array(termCount).fill(-1);
+      // first pass: the bytes of each term's postings (gaps follow document order)
+      const size = new Int32Array(termCount);
+      for (let o = 0; o < order.length; o++) {
+        const k = order[o];
         const doc = docList[k];
-        for (const end = ends[k]; i < end; i++) {
-          const c = i >>> 18;
-          const o = i & (CHUNK - 1);
-          const at = next[pairs.terms[c][o]]++;
-          docs[at] = doc;
-          tfs[at] = pairs.tfs[c][o];
+        for (let i = k ? ends[k - 1] : 0, end = ends[k]; i < end; i++) {
+          const t = pairs.terms[i >>> 18][i & (CHUNK - 1)];
+          size[t] += postingLength(doc - last[t], pairs.tfs[i >>> 18][i & (CHUNK - 1)]);
+          last[t] = doc;
+          counts[t]++;
         }
       }
-      fields.push({ start, docs, tfs });
+      const start = new Int32Array(termCount + 1);
+      for (let t = 0; t < termCount; t++) start[t + 1] = start[t] + (counts[t] ? varintLength(counts[t]) + size[t] : 0);
+      const bytes = new Uint8Array(start[termCount]);
+      // second pass: write each list's length, then its postings
+      const at = size; // reused: the write position of each list
+      for (let t = 0; t < termCount; t++) at[t] = counts[t] ? writeVarint(bytes, start[t], counts[t]) : start[t];
+      last.fill(-1);
+      for (let o = 0; o < order.length; o++) {
+        const k = order[o];
+        const doc = docList[k];
+        for (let i = k ? ends[k - 1] : 0, end = ends[k]; i < end; i++) {
+          const t = pairs.terms[i >>> 18][i & (CHUNK - 1)];
+          at[t] = writePosting(bytes, at[t], doc - last[t], pairs.tfs[i >>> 18][i & (CHUNK - 1)]);
+          last[t] = doc;
+        }
+      }
+      fields.push({ start, bytes });
       // release the scratch space early (it can be large)
       this.pairs[f] = new PairChunks();
       this.docs[f] = new IntList(1);
@@ -145,4 +147,16 @@ export class SegmentBuilder {
     }
     return new Segment(id, fields);
   }
+}
+
+/** Indexes of `docs[0..n)` in ascending document order (a document added twice: its last entry). */
+function docOrder(docs: Int32Array, n: number): Int32Array {
+  let max = -1;
+  for (let k = 0; k < n; k++) if (docs[k] > max) max = docs[k];
+  const slot = new Int32Array(max + 1).fill(-1);
+  for (let k = 0; k < n; k++) slot[docs[k]] = k;
+  const order = new Int32Array(n);
+  let o = 0;
+  for (let d = 0; d <= max; d++) if (slot[d] >= 0) order[o++] = slot[d];
+  return order.subarray(0, o);
 }
