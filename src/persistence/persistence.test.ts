@@ -115,6 +115,7 @@ describe('damage', () => {
     bytes[Math.floor(bytes.length / 2)] ^= 0x01;
     writeFileSync(newest, bytes);
     expect(() => readSnapshot(newest)).toThrow(/checksum mismatch/);
+    expect(() => readSnapshot(newest, { pieceBytes: 64 })).toThrow(/checksum mismatch/);
     const b = await persistentSite(dir, { durable: true });
     equalStates(b.store.current, a.store.current);
     const log = b.log.lines.join('\n');

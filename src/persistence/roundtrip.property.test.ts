@@ -102,6 +102,8 @@ describe('persistence properties', () => {
         const { state } = readSnapshot(path);
         expect(isDeepStrictEqual(state, live)).toBe(true);
         expect(JSON.stringify(state)).toBe(JSON.stringify(live));
+        // read a few bytes at a time: lines (and UTF-8 characters) span the reads
+        expect(isDeepStrictEqual(readSnapshot(path, { pieceBytes: 7 + (ops.length % 5) }).state, live)).toBe(true);
       }),
       { numRuns: 30 },
     );

@@ -9,7 +9,7 @@
 //   4. trailer  {end: true, chunks, sha256}  (sha256 of every byte before the trailer)
 // A file whose trailer is missing or does not match is corrupt and is never used.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { freezeState } from '../state/freeze.ts';
 import { decode, encode } from './codec.ts';
 import type { ContentNode, NodeBucket, SiteState, VersionEntry } from '../state/model.ts';
@@ -160,25 +160,6 @@ export async function writeSnapshot(
   return { path: `${dir}/${snapshotName(meta.seq)}`, size };
 }
 
-/** Check the trailer and checksum; returns the lines before the trailer. */
-function verifiedLines(path: string, bytes: Buffer): string[] {
-  if (bytes.length === 0) throw new SnapshotError(path, 'empty file');
-  if (bytes[bytes.length - 1] !== 0x0a) throw new SnapshotError(path, 'truncated (no final newline)');
-  const trailerStart = bytes.lastIndexOf(0x0a, bytes.length - 2) + 1;
-  let trailer: { end?: boolean; chunks?: number; sha256?: string };
-  try {
-    trailer = JSON.parse(bytes.subarray(trailerStart, bytes.length - 1).toString('utf8'));
-  } catch {
-    throw new SnapshotError(path, 'truncated (no trailer)');
-  }
-  if (!trailer || trailer.end !== true) throw new SnapshotError(path, 'truncated (no trailer)');
-  const digest = createHash('sha256').update(bytes.subarray(0, trailerStart)).digest('hex');
-  if (digest !== trailer.sha256) throw new SnapshotError(path, 'checksum mismatch');
-  const lines = bytes.subarray(0, Math.max(0, trailerStart - 1)).toString('utf8').split('\n');
-  if (lines.length !== (trailer.chunks ?? -1) + 2) throw new SnapshotError(path, 'wrong number of chunks');
-  return lines;
-}
-
 export function parseHeader(path: string, line: string): SnapshotHeader {
   let header: SnapshotHeader;
   try {
@@ -194,54 +175,162 @@ export function parseHeader(path: string, line: string): SnapshotHeader {
 export interface ReadOptions {
   /** Keep the shape the file was written in (for journal replay, which migrates afterwards). */
   raw?: boolean;
+  /** Bytes read from the file at a time (tests: lines that span reads). */
+  pieceBytes?: number;
 }
+
+/** Bytes read from a snapshot file at a time. */
+const READ_PIECE = 8 * 1024 * 1024;
 
 /** Read and verify a snapshot file; the state comes back deeply frozen. Throws SnapshotError. */
 export function readSnapshot(path: string, options: ReadOptions = {}): { header: SnapshotHeader; state: SiteState; size: number } {
-  let bytes: Buffer;
+  const reader = new SnapshotReader(path, options);
+  let fd: number;
   try {
-    bytes = readFileSync(path);
+    fd = openSync(path, 'r');
   } catch (err) {
     throw new SnapshotError(path, (err as Error).message);
   }
-  return parseSnapshot(path, bytes, options);
+  try {
+    // piece by piece: a big site's file is longer than the longest string (and than readFileSync reads)
+    const size = options.pieceBytes ?? READ_PIECE;
+    for (;;) {
+      const piece = Buffer.allocUnsafe(size);
+      const n = readSync(fd, piece, 0, size, null);
+      if (n === 0) break;
+      reader.feed(piece.subarray(0, n));
+    }
+  } catch (err) {
+    throw new SnapshotError(path, (err as Error).message);
+  } finally {
+    closeSync(fd);
+  }
+  return reader.finish();
 }
 
 /** Verify and decode the bytes of a snapshot (`path` names them in errors). */
 export function parseSnapshot(path: string, bytes: Buffer, options: ReadOptions = {}): { header: SnapshotHeader; state: SiteState; size: number } {
-  const [headerLine, baseLine, ...chunkLines] = verifiedLines(path, bytes);
-  const header = parseHeader(path, headerLine);
-  try {
-    const base = decode<Omit<SiteState, 'nodes'> & { nodes: null }>(baseLine);
-    // version 1: records keyed by hex shard keys (migrate.ts turns them into today's arrays)
-    type Level<T> = Record<string | number, T | null>;
-    const level = <T>(): Level<T> => (header.version === 1 ? {} : (emptyLevel<T>() as unknown as Level<T>));
-    const nodes = level<Level<NodeBucket>>();
-    let count = 0;
-    for (const line of chunkLines) {
-      const chunk = decode<{ a: string | number; b?: string | number; s?: unknown; u?: string; v?: VersionEntry }>(line);
-      if (chunk.u !== undefined && chunk.b !== undefined) {
-        const node = own(own(own(nodes, String(chunk.a)), String(chunk.b)), chunk.u);
-        if (!node || !chunk.v) throw new SnapshotError(path, `version of unknown object ${chunk.u}`);
-        (node.versions ??= []).push(chunk.v);
-      } else if (chunk.b === undefined) {
-        const outer = chunk.s as Level<NodeBucket>;
-        nodes[chunk.a] = outer;
-        for (const bucket of Object.values(outer)) if (bucket) count += Object.keys(bucket).length;
-      } else {
-        Object.assign(((nodes[chunk.a] ??= level<NodeBucket>())[chunk.b] ??= {}), chunk.s);
-        count += Object.keys(chunk.s ?? {}).length;
+  const reader = new SnapshotReader(path, options);
+  reader.feed(bytes);
+  return reader.finish();
+}
+
+type Level<T> = Record<string | number, T | null>;
+
+/**
+ * Decodes a snapshot line by line as its bytes arrive, hashing each line: no line is held longer
+ * than it takes to decode it, and the file never is whole in memory. Whether the file is sound
+ * (final newline, trailer, checksum, number of lines) is only known at the end, so a line that
+ * cannot be decoded stops the decoding but not the reading: `finish` reports damage first.
+ */
+class SnapshotReader {
+  private readonly hash = createHash('sha256');
+  /** the start of a line whose end has not arrived yet */
+  private partial: Buffer[] = [];
+  /** the last complete line: the trailer if no other follows */
+  private last: Buffer | undefined;
+  private lines = 0;
+  private size = 0;
+  private header: SnapshotHeader | undefined;
+  private base: (Omit<SiteState, 'nodes'> & { nodes: null }) | undefined;
+  private nodes: Level<Level<NodeBucket>> | undefined;
+  private count = 0;
+  private failure: unknown;
+
+  constructor(
+    private readonly path: string,
+    private readonly options: ReadOptions,
+  ) {}
+
+  feed(bytes: Buffer): void {
+    this.size += bytes.length;
+    let from = 0;
+    for (;;) {
+      const nl = bytes.indexOf(0x0a, from);
+      if (nl < 0) {
+        if (from < bytes.length) this.partial.push(bytes.subarray(from));
+        return;
       }
+      let line = bytes.subarray(from, nl);
+      if (this.partial.length) {
+        this.partial.push(line);
+        line = Buffer.concat(this.partial);
+        this.partial = [];
+      }
+      if (this.last) this.take(this.last);
+      this.last = line;
+      from = nl + 1;
     }
-    // `nodes` keeps its place (base has it as null); keyed records get their null prototype back.
-    let state = restoreNullPrototypes({ ...base, nodes } as unknown as SiteState);
-    if (count !== header.nodeCount || state.nodeCount !== header.nodeCount) {
-      throw new SnapshotError(path, `header says ${header.nodeCount} objects, found ${count}`);
+  }
+
+  /** A line that is not the trailer. */
+  private take(line: Buffer): void {
+    this.hash.update(line);
+    this.hash.update(NEWLINE);
+    const n = this.lines++;
+    if (this.failure !== undefined) return;
+    try {
+      const text = line.toString('utf8');
+      if (n === 0) this.header = parseHeader(this.path, text);
+      else if (n === 1) this.base = decode(text);
+      else this.chunk(text);
+    } catch (err) {
+      this.failure = err;
     }
-    if (!options.raw) state = migrateState(state).state;
-    return { header, state: freezeState(state), size: bytes.length };
-  } catch (err) {
-    if (err instanceof SnapshotError) throw err;
-    throw new SnapshotError(path, `unreadable content (${(err as Error).message})`);
+  }
+
+  private level<T>(): Level<T> {
+    // version 1: records keyed by hex shard keys (migrate.ts turns them into today's arrays)
+    return this.header!.version === 1 ? {} : (emptyLevel<T>() as unknown as Level<T>);
+  }
+
+  private chunk(text: string): void {
+    const nodes = (this.nodes ??= this.level<Level<NodeBucket>>());
+    const chunk = decode<{ a: string | number; b?: string | number; s?: unknown; u?: string; v?: VersionEntry }>(text);
+    if (chunk.u !== undefined && chunk.b !== undefined) {
+      const node = own(own(own(nodes, String(chunk.a)), String(chunk.b)), chunk.u);
+      if (!node || !chunk.v) throw new SnapshotError(this.path, `version of unknown object ${chunk.u}`);
+      (node.versions ??= []).push(chunk.v);
+    } else if (chunk.b === undefined) {
+      const outer = chunk.s as Level<NodeBucket>;
+      nodes[chunk.a] = outer;
+      for (const bucket of Object.values(outer)) if (bucket) this.count += Object.keys(bucket).length;
+    } else {
+      Object.assign(((nodes[chunk.a] ??= this.level<NodeBucket>())[chunk.b] ??= {}), chunk.s);
+      this.count += Object.keys(chunk.s ?? {}).length;
+    }
+  }
+
+  finish(): { header: SnapshotHeader; state: SiteState; size: number } {
+    const path = this.path;
+    if (this.size === 0) throw new SnapshotError(path, 'empty file');
+    if (this.partial.length) throw new SnapshotError(path, 'truncated (no final newline)');
+    let trailer: { end?: boolean; chunks?: number; sha256?: string };
+    try {
+      trailer = JSON.parse(this.last!.toString('utf8'));
+    } catch {
+      throw new SnapshotError(path, 'truncated (no trailer)');
+    }
+    if (!trailer || trailer.end !== true) throw new SnapshotError(path, 'truncated (no trailer)');
+    if (this.hash.digest('hex') !== trailer.sha256) throw new SnapshotError(path, 'checksum mismatch');
+    if (this.lines !== (trailer.chunks ?? -1) + 2) throw new SnapshotError(path, 'wrong number of chunks');
+    try {
+      if (this.failure !== undefined) throw this.failure;
+      const header = this.header!;
+      const base = this.base!;
+      const nodes = this.nodes ?? this.level<Level<NodeBucket>>();
+      // `nodes` keeps its place (base has it as null); keyed records get their null prototype back.
+      let state = restoreNullPrototypes({ ...base, nodes } as unknown as SiteState);
+      if (this.count !== header.nodeCount || state.nodeCount !== header.nodeCount) {
+        throw new SnapshotError(path, `header says ${header.nodeCount} objects, found ${this.count}`);
+      }
+      if (!this.options.raw) state = migrateState(state).state;
+      return { header, state: freezeState(state), size: this.size };
+    } catch (err) {
+      if (err instanceof SnapshotError) throw err;
+      throw new SnapshotError(path, `unreadable content (${(err as Error).message})`);
+    }
   }
 }
+
+const NEWLINE = Buffer.from('\n');
