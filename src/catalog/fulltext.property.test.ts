@@ -79,5 +79,5 @@ describe('full text = the current texts, across sliced merges', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 120_000); // ~10 s alone; a loaded machine (the whole suite on 2 cores) takes several times that
 });

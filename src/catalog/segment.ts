@@ -65,41 +65,58 @@ export class TermCounter {
   }
 }
 
-const CHUNK = 1 << 18;
+/** Bits of a pair's offset within its chunk (a pair's address is chunk << SHIFT | offset). */
+const SHIFT = 24;
+const FIRST_CHUNK = 1 << 16;
+const MASK = (1 << SHIFT) - 1;
 
-/** An append-only list of (term, tf) pairs in fixed-size chunks: no copying as it grows. */
+/**
+ * An append-only list of (term, tf) pairs in chunks that double in size up to 2^24 pairs: no
+ * copying as it grows, and the big chunks are large enough for malloc to map them apart and give
+ * them back to the system when the build is done (smaller freed blocks stay in the process).
+ * The pairs of one document never span two chunks.
+ */
 class PairChunks {
   readonly terms: Int32Array[] = [];
   readonly tfs: Uint16Array[] = [];
-  n = 0;
+  private at = 0;
 
-  append(terms: Int32Array, tfs: Int32Array, count: number): void {
-    for (let i = 0; i < count; i++) {
-      const at = this.n & (CHUNK - 1);
-      if (at === 0 && this.n >>> 18 === this.terms.length) {
-        this.terms.push(new Int32Array(CHUNK));
-        this.tfs.push(new Uint16Array(CHUNK));
-      }
-      this.terms[this.n >>> 18][at] = terms[i];
-      this.tfs[this.n >>> 18][at] = tfs[i] < 65535 ? tfs[i] : 65535;
-      this.n++;
+  /** Append `count` pairs; returns their address. */
+  append(terms: Int32Array, tfs: Int32Array, count: number): number {
+    let c = this.terms.length - 1;
+    if (c < 0 || this.at + count > this.terms[c].length) {
+      const size = Math.max(count, FIRST_CHUNK << Math.min(this.terms.length, SHIFT - 16));
+      this.terms.push(new Int32Array(size));
+      this.tfs.push(new Uint16Array(size));
+      this.at = 0;
+      c++;
     }
+    const from = this.at;
+    const t = this.terms[c];
+    const f = this.tfs[c];
+    for (let i = 0; i < count; i++) {
+      t[from + i] = terms[i];
+      f[from + i] = tfs[i] < 65535 ? tfs[i] : 65535;
+    }
+    this.at += count;
+    return c * (1 << SHIFT) + from;
   }
 }
 
 /** Collects, per field, the (term, tf) pairs of each document, then lays them out as a Segment. */
 export class SegmentBuilder {
   private pairs = [new PairChunks(), new PairChunks(), new PairChunks()];
-  /** per field: document numbers and where their pairs end */
+  /** per field: document numbers, the address of their pairs and how many */
   private readonly docs = [new IntList(1 << 12), new IntList(1 << 12), new IntList(1 << 12)];
-  private readonly ends = [new IntList(1 << 12), new IntList(1 << 12), new IntList(1 << 12)];
+  private readonly from = [new IntList(1 << 12), new IntList(1 << 12), new IntList(1 << 12)];
+  private readonly lengths = [new IntList(1 << 12), new IntList(1 << 12), new IntList(1 << 12)];
 
   /** Add the counted terms of one field of `doc`. */
   add(f: number, doc: number, counter: TermCounter): void {
     const n = counter.seen.n; // a field without terms still records the document (its last entry wins)
-    this.pairs[f].append(counter.seen.a, counter.tfs.a, n);
+    this.from[f].push(this.pairs[f].append(counter.seen.a, counter.tfs.a, n));
     this.docs[f].push(doc);
-    this.ends[f].push(this.pairs[f].n);
+    this.lengths[f].push(n);
   }
 
   build(id: number, termCount: number): Segment {
@@ -107,7 +124,8 @@ export class SegmentBuilder {
     for (let f = 0; f < 3; f++) {
       const pairs = this.pairs[f];
       const docList = this.docs[f].a;
-      const ends = this.ends[f].a;
+      const from = this.from[f].a;
+      const lengths = this.lengths[f].a;
       const order = docOrder(docList, this.docs[f].n);
       const counts = new Int32Array(termCount);
       const last = new Int32Array(termCount).fill(-1);
@@ -116,9 +134,11 @@ export class SegmentBuilder {
       for (let o = 0; o < order.length; o++) {
         const k = order[o];
         const doc = docList[k];
-        for (let i = k ? ends[k - 1] : 0, end = ends[k]; i < end; i++) {
-          const t = pairs.terms[i >>> 18][i & (CHUNK - 1)];
-          size[t] += postingLength(doc - last[t], pairs.tfs[i >>> 18][i & (CHUNK - 1)]);
+        const terms = pairs.terms[from[k] >>> SHIFT];
+        const tfs = pairs.tfs[from[k] >>> SHIFT];
+        for (let i = from[k] & MASK, end = i + lengths[k]; i < end; i++) {
+          const t = terms[i];
+          size[t] += postingLength(doc - last[t], tfs[i]);
           last[t] = doc;
           counts[t]++;
         }
@@ -133,9 +153,11 @@ export class SegmentBuilder {
       for (let o = 0; o < order.length; o++) {
         const k = order[o];
         const doc = docList[k];
-        for (let i = k ? ends[k - 1] : 0, end = ends[k]; i < end; i++) {
-          const t = pairs.terms[i >>> 18][i & (CHUNK - 1)];
-          at[t] = writePosting(bytes, at[t], doc - last[t], pairs.tfs[i >>> 18][i & (CHUNK - 1)]);
+        const terms = pairs.terms[from[k] >>> SHIFT];
+        const tfs = pairs.tfs[from[k] >>> SHIFT];
+        for (let i = from[k] & MASK, end = i + lengths[k]; i < end; i++) {
+          const t = terms[i];
+          at[t] = writePosting(bytes, at[t], doc - last[t], tfs[i]);
           last[t] = doc;
         }
       }
@@ -143,7 +165,8 @@ export class SegmentBuilder {
       // release the scratch space early (it can be large)
       this.pairs[f] = new PairChunks();
       this.docs[f] = new IntList(1);
-      this.ends[f] = new IntList(1);
+      this.from[f] = new IntList(1);
+      this.lengths[f] = new IntList(1);
     }
     return new Segment(id, fields);
   }
