@@ -7,7 +7,7 @@ import { discussionEnabled, discussionSetting } from '../../domain/discussion.ts
 import { hasReplies } from '../../domain/comment-thread.ts';
 
 export function onComment(state: SiteState, principal: Principal, node: ContentNode, comment: CommentEntry, permission: string): boolean {
-  const roles = rolesAt(state, principal, node);
+  const roles = new Set(rolesAt(state, principal, node));
   if (principal.id !== null && comment.creator === principal.id) roles.add('Owner');
   if (roles.has('Manager')) return true;
   return permissionRoles(state, node, permission).some((r) => roles.has(r));
