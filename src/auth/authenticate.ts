@@ -84,8 +84,17 @@ export type PasswordCheck = { ok: true; userId: string } | { ok: false; retryAft
 
 let dummyHash: Promise<string> | undefined;
 
+/** Principals made at most this many per (users, groups) records (then forgotten all at once). */
+const MAX_PRINCIPALS = 1024;
+
 export class Authenticator {
   readonly outbox = new Outbox();
+  /**
+   * The principal of a user id, per users and groups records (both immutable: a change to either
+   * is a new record): a caller's roles and groups are worked out once, not on every request.
+   * Principals are frozen: every request of the same user shares one.
+   */
+  private readonly principals = new WeakMap<SiteState['users'], WeakMap<SiteState['groups'], Map<string, Principal | undefined>>>();
   constructor(
     readonly root: RootUser,
     readonly tokens: TokenService,
@@ -134,23 +143,44 @@ export class Authenticator {
     const byHeader = await this.fromHeader(state, authorization, nowIso, client);
     if (byHeader.id !== null || !sessionCookie) return byHeader;
     const userId = this.tokens.readSessionTicket(sessionCookie, toSeconds(nowIso));
-    const user = userId === undefined ? undefined : principalForUser(state, userId, this.root);
-    if (!user) return byHeader;
+    const found = userId === undefined ? undefined : this.user(state, userId);
+    if (!found) return byHeader;
+    // A principal of its own: the shared one must not be marked as coming from the cookie.
+    const user = { ...found };
     sessionPrincipals.add(user);
     return user;
+  }
+
+  /** principalForUser, memoised per users and groups records. */
+  user(state: SiteState, userId: string): Principal | undefined {
+    if (isDraft(state.users) || isDraft(state.groups)) return principalForUser(state, userId, this.root);
+    let byGroups = this.principals.get(state.users);
+    if (!byGroups) this.principals.set(state.users, (byGroups = new WeakMap()));
+    let byId = byGroups.get(state.groups);
+    if (!byId) byGroups.set(state.groups, (byId = new Map()));
+    if (byId.has(userId)) return byId.get(userId);
+    const made = principalForUser(state, userId, this.root);
+    if (made) {
+      Object.freeze(made.roles);
+      Object.freeze(made.groups);
+      Object.freeze(made);
+    }
+    if (byId.size >= MAX_PRINCIPALS) byId.clear();
+    byId.set(userId, made);
+    return made;
   }
 
   private async fromHeader(state: SiteState, authorization: string | undefined, nowIso: string, client: string): Promise<Principal> {
     if (!authorization) return ANONYMOUS;
     if (/^bearer /i.test(authorization)) {
       const claims = this.tokens.read(state, authorization.slice(7).trim(), toSeconds(nowIso));
-      return (claims && principalForUser(state, claims.sub, this.root)) || ANONYMOUS;
+      return (claims && this.user(state, claims.sub)) || ANONYMOUS;
     }
     if (!/^basic /i.test(authorization)) return ANONYMOUS;
     const creds = decodeBasic(authorization);
     if (!creds) return ANONYMOUS;
     const check = await this.checkPassword(state, creds[0], creds[1], nowIso, client);
-    return (check.ok && principalForUser(state, check.userId, this.root)) || ANONYMOUS;
+    return (check.ok && this.user(state, check.userId)) || ANONYMOUS;
   }
 }
 

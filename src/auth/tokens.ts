@@ -31,8 +31,25 @@ export const toSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 /** The key of a stored token: a digest, so the state never holds a usable token. */
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/** Tokens whose signature verified, kept at most this many (then forgotten all at once). */
+const MAX_VERIFIED = 4096;
+
+interface Verified {
+  /** The secrets' generation it verified under: a rotation or rollback makes it verify again. */
+  generation: number;
+  claims: TokenClaims;
+  /** Its digest, the key of a stored token (computed once). */
+  hash?: string;
+}
+
 export class TokenService {
   readonly options: TokenOptions;
+  /**
+   * Tokens whose signature verified, so a Bearer header on every request costs a look-up, not an
+   * HMAC and two decodings. Only good signatures are kept; expiry and storage are checked on each
+   * read; a change of the accepted secrets (generation) makes every entry verify again.
+   */
+  private readonly verified = new Map<string, Verified>();
   constructor(
     private readonly secrets: TokenSecrets,
     options: Partial<TokenOptions> & PluginTokenOptions = {},
@@ -58,9 +75,18 @@ export class TokenService {
 
   /** Claims of a valid token (signature, expiry and, with storage on, still stored). */
   read(state: SiteState, token: string, nowSeconds: number): TokenClaims | undefined {
-    const claims = verifyToken(token, this.secrets.verifyingKeys(this.options.useKeyring), nowSeconds);
-    if (!claims) return undefined;
-    if (this.options.storeTokens && !own(state.auth?.tokens, tokenHash(token))) return undefined;
+    const generation = this.secrets.generation;
+    let entry = this.verified.get(token);
+    if (entry?.generation !== generation) {
+      const claims = verifyToken(token, this.secrets.verifyingKeys(this.options.useKeyring), nowSeconds);
+      if (!claims) return undefined;
+      if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
+      entry = { generation, claims: Object.freeze(claims) };
+      this.verified.set(token, entry);
+    }
+    const { claims } = entry;
+    if (claims.exp !== undefined && claims.exp <= nowSeconds) return undefined;
+    if (this.options.storeTokens && !own(state.auth?.tokens, (entry.hash ??= tokenHash(token)))) return undefined;
     return claims;
   }
 
