@@ -23,6 +23,7 @@ import type { Store } from '../state/store.ts';
 import { ApiError } from '../lib/errors.ts';
 import { announcedOver, decodeInTurns } from './body-read.ts';
 import { dispatch, type DispatchInput, type OutsideRoutes, type RouteTable } from './dispatch.ts';
+import { ParsedUrls } from './parse-url.ts';
 import { errorResponse } from './errors.ts';
 import { ResponseCache, withResponseCache, type KeyedRequest } from './response-cache.ts';
 import type { ApiResponse, Services } from './types.ts';
@@ -125,6 +126,7 @@ export function createApp(options: AppOptions) {
     },
     context: (now?: string) => ({ now: now ?? clock.now(), newUid }),
     outside: options.outside,
+    urls: new ParsedUrls(sitePath),
   };
 
   /** Dispatch behind the response cache; a client the login throttle holds back always goes through. */

@@ -15,7 +15,7 @@ import { undecodableBody } from './body.ts';
 import { checkSessionWrite } from './csrf.ts';
 import { errorResponse } from './errors.ts';
 import type { Answer } from './response-cache.ts';
-import { parseUrl, type ParsedUrl } from './parse-url.ts';
+import { parseUrl, type ParsedUrl, type ParsedUrls } from './parse-url.ts';
 import { parseQuery } from '../domain/query.ts';
 import { validateRequest } from './schema.ts';
 import { isWrite, type Extensions, type FamilyManifest, type ApiRequest, type ApiResponse, type RequestContext, type Route, type Services } from './types.ts';
@@ -51,6 +51,8 @@ export interface Dispatcher {
   context: (now?: string) => Omit<RequestContext, 'principal'>;
   /** Routes outside the content tree (the `++dev++` endpoints), tried before the URL is parsed. */
   outside?: OutsideRoutes;
+  /** Parsed URLs remembered for `sitePath` (absent: each request parses its URL). */
+  urls?: ParsedUrls;
 }
 
 /** Answers a request it recognizes (undefined: not for it); `principal()` authenticates. */
@@ -155,7 +157,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
           return who;
         });
     if (outside) return answer(await outside);
-    url = parseUrl(input.url, d.sitePath);
+    url = d.urls ? d.urls.parse(input.url) : parseUrl(input.url, d.sitePath);
     if (url.redirect) return answer({ status: 302, headers: { Location: url.redirect } });
     principal = input.principal ?? (await d.authenticate(state, input.headers, input.client ?? 'local'));
     const method = input.method.toUpperCase();

@@ -111,3 +111,28 @@ export function parseUrl(url: URL, sitePath: string[]): ParsedUrl {
   }
   return result;
 }
+
+/**
+ * parseUrl remembered per (origin, path) for one site path: every part but the query string is a
+ * function of those, so a page asked again with other parameters is not parsed again. Bounded;
+ * paths that fail to parse or redirect are never kept. Answers are shared: never change one.
+ */
+export class ParsedUrls {
+  private readonly known = new Map<string, ParsedUrl>();
+  constructor(
+    private readonly sitePath: string[],
+    private readonly max = 2048,
+  ) {}
+
+  parse(url: URL): ParsedUrl {
+    const key = `${url.origin} ${url.pathname}`;
+    const hit = this.known.get(key);
+    if (hit) return url.search ? { ...hit, requestUrl: hit.requestPath + url.search } : hit;
+    const parsed = parseUrl(url, this.sitePath);
+    if (parsed.redirect === undefined) {
+      if (this.known.size >= this.max) this.known.clear();
+      this.known.set(key, url.search ? { ...parsed, requestUrl: parsed.requestPath } : parsed);
+    }
+    return parsed;
+  }
+}

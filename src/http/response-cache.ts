@@ -68,14 +68,32 @@ export class ResponseCache {
   }
 }
 
+/** A digest of credentials: the key holds no usable secret. */
+const credentialsDigest = (credentials: string) => createHash('sha256').update(credentials).digest('base64');
+
+/** Digests of credentials, remembered for the callers that keep sending the same ones (bounded). */
+export class Digests {
+  private readonly known = new Map<string, string>();
+  constructor(private readonly max = 1024) {}
+
+  of(credentials: string): string {
+    let digest = this.known.get(credentials);
+    if (digest === undefined) {
+      if (this.known.size >= this.max) this.known.clear();
+      this.known.set(credentials, (digest = credentialsDigest(credentials)));
+    }
+    return digest;
+  }
+}
+
 /** The key of a cacheable request: who asks (principal, or a digest of the credentials), when, what. */
-export function cacheKey(r: KeyedRequest): string {
+export function cacheKey(r: KeyedRequest, digest: (credentials: string) => string = credentialsDigest): string {
   const who = r.principal
-    ? [r.principal.id ?? '', r.principal.roles.join(','), r.principal.groups.join(',')]
+    ? `${r.principal.id ?? ''}\u0000${r.principal.roles.join(',')}\u0000${r.principal.groups.join(',')}`
     : r.credentials
-      ? ['\u0001' + createHash('sha256').update(r.credentials).digest('base64'), '', '']
-      : ['', '', ''];
-  return [...who, r.now, r.headers.get('accept') ?? '', r.headers.get('accept-language') ?? '', r.href].join('\u0000');
+      ? `\u0001${digest(r.credentials)}\u0000\u0000`
+      : '\u0000\u0000';
+  return `${who}\u0000${r.now}\u0000${r.headers.get('accept') ?? ''}\u0000${r.headers.get('accept-language') ?? ''}\u0000${r.href}`;
 }
 
 export interface CacheOptions<I> {
@@ -96,9 +114,11 @@ export interface CacheOptions<I> {
  */
 export function withResponseCache<I extends KeyedRequest>(options: CacheOptions<I>, dispatch: (input: I, state: SiteState) => Promise<Answer>) {
   const { cache, store } = options;
+  const digests = new Digests();
+  const digest = (credentials: string) => digests.of(credentials);
   return async (input: I): Promise<ApiResponse> => {
     const state = store.current;
-    const key = cache && input.method === 'GET' && !state.robotAutologin ? cacheKey(input) : undefined;
+    const key = cache && input.method === 'GET' && !state.robotAutologin ? cacheKey(input, digest) : undefined;
     if (key !== undefined) {
       const hit = cache!.get(state, key);
       if (hit && !options.bypass?.(input)) return hit;

@@ -33,6 +33,8 @@ const languages = new WeakMap<ApiRequest, WeakMap<SiteState, string>>();
 
 /** The language titles are rendered in for this request. */
 export function responseLanguage(state: SiteState, req: ApiRequest): string {
+  // Only a multilingual site looks at the context: otherwise the header alone decides.
+  if (!state.settings.multilingual) return headerLanguage(req.header('accept-language'));
   let byState = languages.get(req);
   const hit = byState?.get(state);
   if (hit !== undefined) return hit;
@@ -42,12 +44,26 @@ export function responseLanguage(state: SiteState, req: ApiRequest): string {
   return language;
 }
 
+/** The language an Accept-Language header chooses, per header text (few distinct ones; bounded). */
+const byHeader = new Map<string, string>();
+
+function headerLanguage(header: string | undefined): string {
+  if (!header) return 'en';
+  let language = byHeader.get(header);
+  if (language === undefined) {
+    language = acceptedLanguages(header).find((l) => l === 'en' || Object.hasOwn(CATALOGS, l)) ?? 'en';
+    if (byHeader.size >= 256) byHeader.clear();
+    byHeader.set(header, language);
+  }
+  return language;
+}
+
 function computeLanguage(state: SiteState, req: ApiRequest): string {
   if (state.settings.multilingual && req.context && navigationRoot(state, req.context).parent !== null) {
     const own = req.context.fields.language;
     if (typeof own === 'string' && own) return own;
   }
-  return acceptedLanguages(req.header('accept-language')).find((l) => l === 'en' || Object.hasOwn(CATALOGS, l)) ?? 'en';
+  return headerLanguage(req.header('accept-language'));
 }
 
 /** `msgid` in `language`, if that language has a translation of it. */

@@ -10,7 +10,20 @@ export interface IdSource {
 
 const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
-export const systemClock: Clock = { now: () => iso(new Date()) };
+/** The second the clock last read, and its text: every request reads the clock, the text changes once a second. */
+let second = NaN;
+let secondText = '';
+
+export const systemClock: Clock = {
+  now: () => {
+    const s = Math.floor(Date.now() / 1000);
+    if (s !== second) {
+      secondText = iso(new Date(s * 1000));
+      second = s;
+    }
+    return secondText;
+  },
+};
 
 export function frozenClock(at = '2026-01-01T00:00:00+00:00'): Clock {
   return { now: () => at };

@@ -37,6 +37,8 @@ const decode = (s: string) => {
 
 /** Segments after `++dev++` when the path is `[/++api++][/<site>][/++api++]/++dev++/...`, else undefined. */
 export function devPath(url: URL, sitePath: string[]): string[] | undefined {
+  // Every request asks, and most are not for ++dev++: a path without it or any escape is not.
+  if (!url.pathname.includes(DEV_NAMESPACE) && !url.pathname.includes('%')) return undefined;
   const segments = url.pathname.split('/').filter(Boolean).map(decode);
   const at = segments.indexOf(DEV_NAMESPACE);
   if (at === -1) return undefined;

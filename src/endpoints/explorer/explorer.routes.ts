@@ -112,6 +112,8 @@ export function explorerRoutes(site: () => ExplorerSite | undefined): OutsideRou
   const assets = new ExplorerAssets();
   return (input, sitePath) => {
     const pathname = input.url.pathname;
+    // Every request asks: "not mine" at once for a path that names neither (and has no escapes).
+    if (pathname !== '/' && !pathname.includes('++explorer++') && !pathname.endsWith('openapi.json') && !pathname.includes('%')) return undefined;
     const segments = pathname.split('/').filter(Boolean).map(decode);
     const isOpenApi = pathname === OPENAPI_PATH || (segments.includes('++api++') && segments.filter((s) => s !== '++api++').join('/') === [...sitePath, 'openapi.json'].join('/'));
     const isExplorer = segments[0] === '++explorer++';
