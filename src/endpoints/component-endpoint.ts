@@ -8,9 +8,9 @@ export interface ComponentEndpoint {
 }
 
 /** The component `name` (embedded under `expand=<name>`) and `GET <obj>/@<name>` (View), with its route schema. */
-export function componentEndpoint(name: string, expand: Component['expand'], schema?: Route['schema']): ComponentEndpoint {
+export function componentEndpoint(name: string, expand: Component['expand'], schema?: Route['schema'], reads?: Component['reads']): ComponentEndpoint {
   return {
-    component: { name, expand },
+    component: { name, expand, ...(reads ? { reads } : {}) },
     route: { method: 'GET', endpoint: `@${name}`, ...(schema ? { schema } : {}), on: 'content', permission: 'View', handle: (state, req, services) => json(expand(state, req, services)) },
   };
 }

@@ -103,6 +103,12 @@ export interface Component {
   link?: (objUrl: string, req: ApiRequest) => string;
   /** Full output, the same JSON as `GET <obj>/@<name>`. */
   expand: (state: SiteState, req: ApiRequest, services: Services) => unknown;
+  /**
+   * Declared when the output is a function of the state, the caller, the context, the site URL,
+   * the response language and what this returns of the request (query values, the clock second it
+   * reads): `@components` then expands it once per state for those (src/serialize/components.ts).
+   */
+  reads?: (req: ApiRequest) => string;
 }
 
 /** The groups of the control-panel listing. */

@@ -22,7 +22,7 @@ export function actions(state: SiteState, req: ApiRequest): Record<string, unkno
   return out;
 }
 
-const actionsEndpoint = componentEndpoint('actions', actions, actionsSchema);
+const actionsEndpoint = componentEndpoint('actions', actions, actionsSchema, (req) => listParam(req.query, 'categories').join(','));
 
 export const actionsRoutes: Route[] = [actionsEndpoint.route];
 

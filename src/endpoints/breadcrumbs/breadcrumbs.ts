@@ -30,7 +30,7 @@ export function breadcrumbs(state: SiteState, req: ApiRequest): Record<string, u
   };
 }
 
-const breadcrumbsEndpoint = componentEndpoint('breadcrumbs', breadcrumbs, breadcrumbsSchema);
+const breadcrumbsEndpoint = componentEndpoint('breadcrumbs', breadcrumbs, breadcrumbsSchema, (req) => req.now);
 
 export const breadcrumbsRoutes: Route[] = [breadcrumbsEndpoint.route];
 

@@ -2,7 +2,7 @@
 // nested to `expand.navigation.depth` levels.
 import type { ApiRequest, Route } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
-import { intParam } from '../../domain/query.ts';
+import { first, intParam } from '../../domain/query.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { ancestors, children } from '../../state/select.ts';
 import { navigationRoot } from '../../domain/navigation-root.ts';
@@ -86,7 +86,7 @@ export function navigation(state: SiteState, req: ApiRequest): Record<string, un
   return { '@id': `${urlOf(state, req.context, req.url.siteUrl)}/@navigation`, items: [home, ...tabs] };
 }
 
-const navigationEndpoint = componentEndpoint('navigation', navigation, navigationSchema);
+const navigationEndpoint = componentEndpoint('navigation', navigation, navigationSchema, (req) => `${first(req.query, 'expand.navigation.depth') ?? ''}\u0000${req.now}`);
 
 export const navigationRoutes: Route[] = [navigationEndpoint.route];
 

@@ -56,6 +56,7 @@ const typesComponent: Component = {
     requireMember(req);
     return typesList(state, req);
   },
+  reads: () => '',
 };
 
 export const typesRoutes: Route[] = [

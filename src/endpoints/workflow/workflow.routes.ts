@@ -6,7 +6,7 @@ import { workflowInfo } from './info.ts';
 import { transition } from './transition.ts';
 import { transitionSchema, workflowInfoSchema } from './workflow.schema.ts';
 
-const workflowEndpoint = componentEndpoint('workflow', workflowInfo, workflowInfoSchema);
+const workflowEndpoint = componentEndpoint('workflow', workflowInfo, workflowInfoSchema, () => '');
 
 export const workflowRoutes: Route[] = [
   workflowEndpoint.route,
