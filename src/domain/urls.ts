@@ -2,7 +2,10 @@
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { pathOf } from '../state/select.ts';
 
-const enc = (s: string) => encodeURIComponent(s).replace(/%40/g, '@').replace(/%2B/g, '+');
+/** Characters of ids that need no escaping (most ids): such a segment is its own encoding. */
+const PLAIN = /^[A-Za-z0-9._~-]*$/;
+
+const enc = (s: string) => (PLAIN.test(s) ? s : encodeURIComponent(s).replace(/%40/g, '@').replace(/%2B/g, '+'));
 
 export function urlOf(state: SiteState, node: ContentNode, siteUrl: string): string {
   const path = pathOf(state, node);

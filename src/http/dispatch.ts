@@ -165,16 +165,27 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
     if (d.store.current !== state) state = d.store.current;
     let target = resolve(d, state, url, method, principal);
     if (!isTarget(target)) return answer(target);
+    // Handlers ask for the same headers many times (the answer language for every title).
+    const headers = new Map<string, string | undefined>();
+    const { now, newUid } = d.context(input.now);
+    // Every member named here, in one order (no spread): one object shape for every request.
     const req: ApiRequest = {
-      ...d.context(input.now),
+      now,
+      newUid,
       principal,
       method,
       url,
       query: parseQuery(input.url.search),
-      header: (name) => input.headers.get(name) ?? undefined,
+      header: (name) => {
+        let value = headers.get(name);
+        if (value === undefined && !headers.has(name)) headers.set(name, (value = input.headers.get(name) ?? undefined));
+        return value;
+      },
       body: undefined,
       context: target.node,
       client: input.client ?? 'local',
+      rawBody: undefined,
+      rawBytes: undefined,
     };
     if (target.view) return answer(await target.view(state, req, d.services));
     let route = target.route!;
