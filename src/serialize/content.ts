@@ -6,6 +6,7 @@ import { childAt, childCount, childPosition, childUids } from '../state/children
 import { hasPermission } from '../auth/check.ts';
 import { activeAt, listable } from '../auth/publication.ts';
 import { fieldsOf, isLockable } from '../types/schema.ts';
+import type { TypeDef } from '../types/model.ts';
 import { has, all, first, parseBoolean } from '../domain/query.ts';
 import { badRequest } from '../lib/errors.ts';
 import { batch, batchParams, canonicalUrl } from './batching.ts';
@@ -23,6 +24,37 @@ import { own } from '../lib/records.ts';
 
 /** Fields the serializer writes itself, or never writes, whatever the schema says. */
 const SKIPPED_FIELDS = new Set(['id', 'allow_discussion', 'changeNote']);
+
+/** Members serializeContent may write, in the order it writes them (fields go in between). */
+const HEAD = ['@components', '@id', '@type', 'UID', 'id', 'type_title', 'allow_discussion', 'is_folderish', 'layout', 'review_state', 'lock', 'working_copy', 'working_copy_of', 'parent'];
+const BELOW_ROOT = ['created', 'modified', 'version', 'previous_item', 'next_item'];
+const TAIL = ['changeNote', 'targetUrl', 'items', 'items_total', 'batching'];
+
+/**
+ * Per type record (immutable: a schema change is a new record) and root-ness: an object with
+ * every member an answer of that type may have, in the order serializeContent first writes
+ * them, each undefined (JSON leaves undefined members out). An answer starts as a copy of it:
+ * one object shape per type, kept in V8's fast mode — a 30-member object filled by name
+ * otherwise becomes a dictionary, slower to fill and to turn into JSON.
+ */
+const shapes = new WeakMap<TypeDef, { root?: Record<string, unknown>; below?: Record<string, unknown> }>();
+const UNTYPED: { root?: Record<string, unknown>; below?: Record<string, unknown> } = {};
+
+function answerShape(type: TypeDef | undefined, isRoot: boolean): Record<string, unknown> {
+  let byPlace = type ? shapes.get(type) : UNTYPED;
+  if (!byPlace) shapes.set(type!, (byPlace = {}));
+  const place = isRoot ? 'root' : 'below';
+  let shape = byPlace[place];
+  if (!shape) {
+    const fields = type ? fieldsOf(type).map((f) => f.name).filter((n) => !SKIPPED_FIELDS.has(n)) : [];
+    const names = [...new Set([...HEAD, ...(isRoot ? [] : BELOW_ROOT), ...fields, ...TAIL])];
+    // JSON.parse makes the object in fast mode, whatever its size; then every member is undefined.
+    shape = JSON.parse(`{${names.map((n) => `${JSON.stringify(n)}:null`).join(',')}}`) as Record<string, unknown>;
+    for (const n of names) shape[n] = undefined;
+    byPlace[place] = shape;
+  }
+  return shape;
+}
 
 export interface SerializeOptions {
   /** Include folder/collection items (default: yes, unless include_items=false). */
@@ -112,7 +144,7 @@ export function serializeContent(state: SiteState, node: ContentNode, req: ApiRe
   const type = own(state.types, node.type);
   const isRoot = node.parent === null;
   const url = urlOf(state, node, req.url.siteUrl);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...answerShape(type, isRoot) };
   if (options.components !== false) out['@components'] = components(state, node, req, services);
   out['@id'] = url;
   out['@type'] = node.type;
