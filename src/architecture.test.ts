@@ -55,6 +55,7 @@ const EXPLICIT_CACHES: Record<string, string> = {
   'lib/clock.ts second': 'the second the system clock last read',
   'lib/clock.ts secondText': 'the text of that second',
   'state/children.ts copies': 'arrays a recipe already copied, per children record',
+  'serialize/content.ts shapes': 'answer shape (members in order) per type record',
   'serialize/components.ts expansions': 'expanded components per state, caller and request parts they read',
   'serialize/safe-html.ts settingsCache': 'filter settings per registry record',
   'serialize/safe-html.ts cacheKey': 'filtered HTML memo (its settings key)',
