@@ -139,8 +139,13 @@ export class Authenticator {
    * The caller of a request with this Authorization header and `__ac` session cookie value: the
    * header when it names a user, else the cookie (see viaSessionCookie).
    */
-  async principal(state: SiteState, authorization: string | undefined, nowIso: string, client: string, sessionCookie?: string): Promise<Principal> {
-    const byHeader = await this.fromHeader(state, authorization, nowIso, client);
+  principal(state: SiteState, authorization: string | undefined, nowIso: string, client: string, sessionCookie?: string): Principal | Promise<Principal> {
+    // Only a password check waits (hashing): no credentials, a token or a cookie answer at once.
+    const byHeader = this.fromHeader(state, authorization, nowIso, client);
+    return byHeader instanceof Promise ? byHeader.then((p) => this.orCookie(state, p, nowIso, sessionCookie)) : this.orCookie(state, byHeader, nowIso, sessionCookie);
+  }
+
+  private orCookie(state: SiteState, byHeader: Principal, nowIso: string, sessionCookie: string | undefined): Principal {
     if (byHeader.id !== null || !sessionCookie) return byHeader;
     const userId = this.tokens.readSessionTicket(sessionCookie, toSeconds(nowIso));
     const found = userId === undefined ? undefined : this.user(state, userId);
@@ -170,7 +175,7 @@ export class Authenticator {
     return made;
   }
 
-  private async fromHeader(state: SiteState, authorization: string | undefined, nowIso: string, client: string): Promise<Principal> {
+  private fromHeader(state: SiteState, authorization: string | undefined, nowIso: string, client: string): Principal | Promise<Principal> {
     if (!authorization) return ANONYMOUS;
     if (/^bearer /i.test(authorization)) {
       const claims = this.tokens.read(state, authorization.slice(7).trim(), toSeconds(nowIso));
@@ -179,8 +184,7 @@ export class Authenticator {
     if (!/^basic /i.test(authorization)) return ANONYMOUS;
     const creds = decodeBasic(authorization);
     if (!creds) return ANONYMOUS;
-    const check = await this.checkPassword(state, creds[0], creds[1], nowIso, client);
-    return (check.ok && this.user(state, check.userId)) || ANONYMOUS;
+    return this.checkPassword(state, creds[0], creds[1], nowIso, client).then((check) => (check.ok && this.user(state, check.userId)) || ANONYMOUS);
   }
 }
 

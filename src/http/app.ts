@@ -120,9 +120,11 @@ export function createApp(options: AppOptions) {
     store: options.store,
     table: options.table,
     services,
-    authenticate: async (state: SiteState, headers: Headers, client: string) => {
-      const principal = await auth.principal(state, headers.get('authorization') ?? undefined, clock.now(), client, sessionCookie(headers));
-      return principal.id === null && state.robotAutologin && options.autologin?.(client) ? autologinPrincipal(state.robotAutologin) : principal;
+    authenticate: (state: SiteState, headers: Headers, client: string) => {
+      const found = auth.principal(state, headers.get('authorization') ?? undefined, clock.now(), client, sessionCookie(headers));
+      const caller = (principal: Principal) =>
+        principal.id === null && state.robotAutologin && options.autologin?.(client) ? autologinPrincipal(state.robotAutologin) : principal;
+      return found instanceof Promise ? found.then(caller) : caller(found);
     },
     context: (now?: string) => ({ now: now ?? clock.now(), newUid }),
     outside: options.outside,

@@ -45,8 +45,8 @@ export interface Dispatcher {
   store: Store;
   table: RouteTable;
   services: Services;
-  /** Authenticated caller for these headers (may be slow: password hashing). */
-  authenticate: (state: SiteState, headers: Headers, client: string) => Promise<Principal>;
+  /** Authenticated caller for these headers (a promise when it has to wait: password hashing). */
+  authenticate: (state: SiteState, headers: Headers, client: string) => Principal | Promise<Principal>;
   /** The clock and UID source of a request (`now`: the time the caller already read). */
   context: (now?: string) => Omit<RequestContext, 'principal'>;
   /** Routes outside the content tree (the `++dev++` endpoints), tried before the URL is parsed. */
@@ -159,7 +159,11 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
     if (outside) return answer(await outside);
     url = d.urls ? d.urls.parse(input.url) : parseUrl(input.url, d.sitePath);
     if (url.redirect) return answer({ status: 302, headers: { Location: url.redirect } });
-    principal = input.principal ?? (await d.authenticate(state, input.headers, input.client ?? 'local'));
+    if (input.principal) principal = input.principal;
+    else {
+      const found = d.authenticate(state, input.headers, input.client ?? 'local');
+      principal = found instanceof Promise ? await found : found;
+    }
     const method = input.method.toUpperCase();
     checkSessionWrite(principal, method, input.headers, undefined, url.endpoint);
     if (d.store.current !== state) state = d.store.current;
