@@ -232,6 +232,8 @@ describe('@content-rules: assignment to folders', () => {
     });
     expect(rules.assignable_rules.map((a: { id: string }) => a.id)).not.toContain(first);
     expect((await readRule(first)).assignments).toEqual([{ '@id': `${api.base}${folder}`, title: expect.any(String) }]);
+    // The panel's listing counts the rule as assigned somewhere (recorded exchange controlpanels_get_contentrules).
+    expect(await panelRule(first)).toMatchObject({ assigned: true, row_class: 'trigger-iobjectaddedevent state-enabled assignment-assigned' });
   });
 
   it('refuses an unknown rule (400) and a non-folderish context (400)', async () => {
@@ -272,7 +274,9 @@ describe('@content-rules: assignment to folders', () => {
     expect(up.status).toBe(200);
     expect(up.body).toEqual({ message: 'Successfully applied the move_up' });
     expect((await rulesAt(folder)).assigned_rules.map((a: { id: string }) => a.id)).toEqual([second, first]);
-    expect((await api.patch(`${folder}/@content-rules`, { operation: 'move_down', rule_id: second })).status).toBe(200);
+    const down = await api.patch(`${folder}/@content-rules`, { operation: 'move_down', rule_id: second });
+    expect(down.status).toBe(200);
+    expect(down.body).toEqual({ message: 'Successfully applied the move_down' });
     expect((await rulesAt(folder)).assigned_rules.map((a: { id: string }) => a.id)).toEqual([first, second]);
   });
 
@@ -297,5 +301,6 @@ describe('@content-rules: assignment to folders', () => {
     expect(rules.assigned_rules.map((a: { id: string }) => a.id)).toEqual([second]);
     expect(rules.assignable_rules.map((a: { id: string }) => a.id)).toContain(first);
     expect((await readRule(first)).assignments).toEqual([]);
+    expect(await panelRule(first)).toMatchObject({ assigned: false, row_class: 'trigger-iobjectaddedevent state-enabled assignment-unassigned' });
   });
 });

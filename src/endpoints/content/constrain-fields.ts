@@ -10,7 +10,7 @@ import type { ConstrainTypes, ContentNode, SiteState } from '../../state/model.t
 import { hasPermission } from '../../auth/check.ts';
 import { shown, validationError } from '../../lib/errors.ts';
 import { own } from '../../lib/records.ts';
-import { ACQUIRE, constraintsOf, defaultAddable, DISABLED, ENABLED } from '../types/constrains.ts';
+import { constraintsOf, defaultAddable } from '../types/constrains.ts';
 
 export const MODIFY_CONSTRAIN_TYPES = 'Modify constrain types';
 
@@ -18,19 +18,17 @@ const MODE = 'constrain_types_mode';
 const LOCALLY = 'locally_allowed_types';
 const IMMEDIATELY = 'immediately_addable_types';
 
-const MODES: ReadonlySet<unknown> = new Set([ACQUIRE, DISABLED, ENABLED]);
-
-/** A list of type ids from the body: undefined when absent, null to remove, else checked ids. */
+/**
+ * A list of type ids from the body: undefined when absent, null to remove, else ids checked
+ * against the types addable here (that it is a list of texts, the route's schema saw to).
+ */
 function typeList(body: Record<string, unknown>, key: string, known: readonly string[]): string[] | null | undefined {
   if (!Object.hasOwn(body, key)) return undefined;
-  const value = body[key];
+  const value = body[key] as string[] | null;
   if (value === null) return null;
-  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
-    throw validationError([{ field: key, message: 'Wrong contained type' }]);
-  }
   const unknown = value.find((id) => !known.includes(id));
   if (unknown !== undefined) throw validationError([{ field: key, message: `Constraint not satisfied: "${shown(unknown)}" is not addable here` }]);
-  return [...new Set(value as string[])];
+  return [...new Set(value)];
 }
 
 /** Apply the body's constrain-types values to `node` (in a draft); validated as a whole. */
@@ -41,10 +39,7 @@ export function applyConstrainTypes(draft: Draft<SiteState>, req: ApiRequest, no
   if (!current) return; // no behavior: unknown names, ignored like any other
   if (!hasPermission(state, req.principal, node as ContentNode, MODIFY_CONSTRAIN_TYPES)) return;
   const next: ConstrainTypes = { ...current };
-  if (Object.hasOwn(body, MODE)) {
-    if (!MODES.has(body[MODE])) throw validationError([{ field: MODE, message: 'Constraint not satisfied: use -1 (acquire), 0 (disabled) or 1 (enabled)' }]);
-    next.mode = body[MODE] as ConstrainTypes['mode'];
-  }
+  if (Object.hasOwn(body, MODE)) next.mode = body[MODE] as ConstrainTypes['mode']; // -1, 0 or 1: the route's schema saw to that
   const known = defaultAddable(state, own(state.types, node.type));
   const locally = typeList(body, LOCALLY, known);
   const immediately = typeList(body, IMMEDIATELY, known);

@@ -22,15 +22,14 @@ export function checkLock(node: ContentNode, req: ApiRequest): void {
   if (lock && req.header('lock-token') !== lock.token) throw forbidden('Resource is locked.');
 }
 
+/** `ordering` of a PATCH body (its shape checked by the route's schema). */
 function applyOrdering(node: ContentNode, ordering: unknown): void {
-  if (!ordering || typeof ordering !== 'object' || Array.isArray(ordering)) throw badRequest('Invalid ordering');
-  const o = ordering as { obj_id?: unknown; delta?: unknown; subset_ids?: unknown };
-  if (typeof o.obj_id !== 'string' || !hasChild(node, o.obj_id)) throw badRequest(`Object "${shown(o.obj_id)}" not found in container`);
+  const o = ordering as { obj_id: string; delta?: number | string; subset_ids?: string[] };
+  if (!hasChild(node, o.obj_id)) throw badRequest(`Object "${shown(o.obj_id)}" not found in container`);
   const objId = o.obj_id;
   let subset: { ids: string[]; slots: number[] } | undefined;
   if (o.subset_ids !== undefined) {
-    if (!Array.isArray(o.subset_ids) || !o.subset_ids.every((x) => typeof x === 'string')) throw badRequest('Invalid subset_ids');
-    const ids = o.subset_ids as string[];
+    const ids = o.subset_ids;
     const slots = ids.map((id) => childPosition(node, id));
     if (slots.some((p, i) => p === -1 || (i > 0 && p <= slots[i - 1]))) throw badRequest('Client/server ordering mismatch');
     subset = { ids, slots };
@@ -42,8 +41,8 @@ function applyOrdering(node: ContentNode, ordering: unknown): void {
   if (o.delta === 'top') target = 0;
   else if (o.delta === 'bottom') target = count - 1;
   else {
-    const delta = typeof o.delta === 'string' && o.delta.trim() !== '' ? Number(o.delta) : o.delta;
-    if (typeof delta !== 'number' || !Number.isInteger(delta)) throw badRequest(`Invalid delta: ${shown(o.delta)}`);
+    if (o.delta === undefined) throw badRequest('Invalid delta: undefined');
+    const delta = Number(o.delta);
     target = Math.max(0, Math.min(count - 1, from + delta));
   }
   if (!subset) return moveChildTo(node, objId, target);
@@ -55,13 +54,12 @@ function applyOrdering(node: ContentNode, ordering: unknown): void {
   placeChildren(node, moved, subset.slots);
 }
 
+/** `sort` of a PATCH body (its shape checked by the route's schema). */
 function applySort(state: SiteState, node: ContentNode, sort: unknown, req: ApiRequest): void {
-  if (!sort || typeof sort !== 'object' || Array.isArray(sort)) throw badRequest('Invalid sort');
-  const s = sort as { on?: unknown; order?: unknown };
-  if (typeof s.on !== 'string') throw badRequest('Invalid sort: "on" is required');
+  const s = sort as { on: string; order?: string };
   const reverse = s.order === 'descending' || s.order === 'reverse';
   const keyed = [...childEntries(node)].map(([id, uid]) => {
-    const v = metadataColumn(state, mustGetNode(state, uid), s.on as string, req);
+    const v = metadataColumn(state, mustGetNode(state, uid), s.on, req);
     return { id, key: v === null || v === undefined ? '' : typeof v === 'string' ? v.toLowerCase() : v };
   });
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) * (reverse ? -1 : 1));
@@ -93,10 +91,7 @@ export function updateContent(draft: Draft<SiteState>, req: ApiRequest, uid: str
       recordMove(draft, uid, oldPath, req.now);
     }
   }
-  if (body.layout !== undefined) {
-    if (typeof body.layout !== 'string' || !body.layout) throw badRequest('Invalid layout');
-    node.layout = body.layout;
-  }
+  if (body.layout !== undefined) node.layout = body.layout as string; // a non-empty text: the route's schema saw to that
   Object.assign(node.fields, fields);
   if (body.ordering !== undefined) applyOrdering(node, body.ordering);
   if (body.sort !== undefined) applySort(state, node, body.sort, req);
