@@ -61,9 +61,36 @@ export const contentObject = z.looseObject({
   is_folderish: z.boolean().optional(),
   layout: z.string().optional(),
   lock: lockInfo.optional(),
+  description: z.string().nullable().optional(),
+  created: timestamp.optional(),
+  modified: timestamp.optional(),
+  effective: timestamp.nullable().optional(),
+  expires: timestamp.nullable().optional(),
+  subjects: z.array(z.string()).optional(),
+  creators: z.array(z.string()).optional(),
+  contributors: z.array(z.string()).optional(),
+  allow_discussion: z.boolean().optional(),
+  exclude_from_nav: z.boolean().optional(),
+  version: z.string().optional(),
+  working_copy: idLink.nullable().optional(),
+  working_copy_of: idLink.nullable().optional(),
+  previous_item: z.union([z.strictObject({}), idLink]).optional(),
+  next_item: z.union([z.strictObject({}), idLink]).optional(),
+  relatedItems: z.array(idLink).optional(),
   items: z.array(summary).optional(),
   items_total: z.number().int().nonnegative().optional(),
   batching: batching.optional(),
+});
+
+/** A fieldset of a form's JSON schema (supplement 14.2). */
+export const fieldset = z.looseObject({ id: z.string(), title: z.string(), fields: z.array(z.string()) });
+
+/** A form as JSON schema: a type's schema, a control panel's, a rule element's (supplement 14.2, 14.3). */
+export const formSchema = z.looseObject({
+  type: z.literal('object'),
+  properties: z.record(z.string(), z.looseObject({ title: z.string().optional(), type: z.string().optional() })),
+  fieldsets: z.array(fieldset),
+  required: z.array(z.string()),
 });
 
 /** Search results (@search, @querystring-search): a batch of summaries, or of whole objects. */

@@ -3,7 +3,7 @@
 import { z, type RouteSchema } from '../../http/schema.ts';
 import { url } from '../../serialize/shapes.ts';
 
-const found = z.strictObject({ from: z.strictObject({ '@id': url, title: z.unknown() }), data: z.record(z.string(), z.unknown()) });
+const found = z.strictObject({ from: z.strictObject({ '@id': url, title: z.string() }), data: z.record(z.string(), z.unknown()) });
 
 export const inheritSchema: RouteSchema = {
   responses: { 200: z.union([z.strictObject({}), z.object({ '@id': url }).catchall(found)]) },

@@ -9,8 +9,10 @@ export const patchRegistrySchema: RouteSchema = {
   responses: { 204: noBody },
 };
 
-const record = z.strictObject({ name: z.string(), schema: z.strictObject({ properties: z.looseObject({ title: z.string(), type: z.string() }) }), value: z.unknown() });
-const value = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** A record's value: its field's kind (text, number, boolean, choice token), a list or tuple of those, or a JSON field's object. */
+const value = z.union([scalar, z.array(scalar), z.record(z.string(), z.unknown())]);
+const record = z.strictObject({ name: z.string(), schema: z.strictObject({ properties: z.looseObject({ title: z.string(), type: z.string() }) }), value });
 
 /** GET @registry: a batch of records, or (on `/{name}`) one record's value. */
 export const getRegistrySchema: RouteSchema = {

@@ -2,6 +2,7 @@
 // the whole schema; each part is judged by the handlers against the type.
 import { objectBodySchema, z, type RouteSchema } from '../../http/schema.ts';
 import { noBody } from '../../serialize/shapes.ts';
+import { typeField, typeFieldset } from './types.get.schema.ts';
 
 const EXCEPTION = { type: 'BadRequest', shape: 'exception' } as const;
 
@@ -10,7 +11,7 @@ export const editTypeSchema: RouteSchema = { body: objectBodySchema({}), malform
 /** POST adds a fieldset (answered with it) or a field (answered with its JSON schema). */
 export const addToTypeSchema: RouteSchema = {
   ...editTypeSchema,
-  responses: { 201: z.union([z.looseObject({ id: z.string(), title: z.string(), fields: z.array(z.string()) }), z.looseObject({ title: z.string(), type: z.string().optional(), factory: z.string().optional() })]) },
+  responses: { 201: z.union([typeFieldset, typeField]) },
 };
 
 export const deleteFromTypeSchema: RouteSchema = { responses: { 204: noBody } };
