@@ -40,6 +40,12 @@ describe('validateRequest', () => {
     expect(refusal(schema, { name: 'a' }, 'flag=1&flag=0')?.message).toMatch(/^Query parameter 'flag': Invalid input: expected string, received array/);
   });
 
+  it("keeps a schema's own sentence, also one that starts like zod's messages", () => {
+    const own: RouteSchema = { body: objectBodySchema({ timeout: z.number({ error: (iss) => `Invalid timeout: ${String(iss.input)}` }).optional(), mail: z.email().optional() }) };
+    expect(refusal(own, { timeout: 'soon' })?.message).toBe('Invalid timeout: soon');
+    expect(refusal(own, { mail: 'nobody' })?.message).toBe("Body member 'mail': Invalid email address");
+  });
+
   it('takes the error type and shape a route declares', () => {
     const own: RouteSchema = { ...schema, malformed: { type: 'BadRequest', shape: 'exception' }, invalid: { type: 'ValueError', shape: 'exception' } };
     expect(refusal(own, 3)).toMatchObject({ type: 'BadRequest', shape: 'exception' });

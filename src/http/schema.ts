@@ -58,10 +58,11 @@ function closest(issue: z.core.$ZodIssue): z.core.$ZodIssue {
 }
 
 /**
- * Zod's own messages, and a schema's fragments (lower case: "expected an absolute URL"); a
- * schema's own sentence (capitalised) is kept as it is.
+ * Zod's own messages ("Invalid input: ...", "Invalid email address", "Invalid URL", "Too big: ..."),
+ * and a schema's fragments (lower case: "expected an absolute URL"); a schema's own sentence
+ * (capitalised, as "Invalid timeout: 5" or "Property 'x' is required") is kept as it is.
  */
-const ZOD_MESSAGE = /^(Invalid (input|option|string|number|key|element|value|union|date|[a-zA-Z0-9]+ address)\b|Too (big|small)|Unrecognized|[a-z])/;
+const ZOD_MESSAGE = /^(Invalid (input|option|string|number|key|element|value|union|date)\b|Invalid ([A-Za-z0-9]+( address)?$|[A-Z]{2,}\b)|Too (big|small)|Unrecognized|[a-z])/;
 
 /** The message of a problem; zod's own messages get the member they are about put in front. */
 export function issueMessage(problem: z.core.$ZodIssue, where: string): string {
