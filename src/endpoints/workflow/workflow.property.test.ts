@@ -96,5 +96,5 @@ describe('workflow transitions (property)', () => {
       }),
       { numRuns: 40 },
     );
-  });
+  }, 120_000);
 });
