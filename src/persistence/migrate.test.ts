@@ -6,10 +6,10 @@ import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { enablePatches, produceWithPatches } from 'immer';
 import { describe, expect, it } from 'vitest';
-import { childEntries, childList } from '../state/children.ts';
+import { checkChildren, childEntries, childList, childUid, insertChild, type Children } from '../state/children.ts';
 import { checkSite } from '../state/invariants.ts';
 import type { ContentNode, NodeShards, SiteState } from '../state/model.ts';
-import { allNodes, shardKeys } from '../state/nodes.ts';
+import { allNodes, nodeSlots, shardKeys } from '../state/nodes.ts';
 import { traverse } from '../state/select.ts';
 import { encode } from './codec.ts';
 import { journalName, snapshotName } from './files.ts';
@@ -75,7 +75,7 @@ describe('data dirs of snapshot version 1', () => {
     writeFileSync(join(dir, journalName(header.seq)), encodeRecord({ c: header.changes + 1, t: '2026-01-01T00:00:01+00:00', patches }));
 
     const b = await persistentSite(dir, { durable: true });
-    expect(b.log.lines.join('\n')).toMatch(/snapshot version 1 brought to version 2/);
+    expect(b.log.lines.join('\n')).toMatch(/snapshot version 1 brought to version 3/);
     expect(checkSite(b.store.current)).toEqual([]);
     const listing = await b.call('GET', '/box');
     expect(listing.body.items.map((i: { title: string }) => i.title)).toEqual(['c', 'a', 'b', 'valueOf', 'constructor', 'extra']);
@@ -97,5 +97,28 @@ describe('data dirs of snapshot version 1', () => {
     const back = migrateState(toOldShape(now));
     expect(back.migrated).toBe(true);
     expect(back.state).toEqual(now);
+  });
+});
+
+describe('data of snapshot version 2 (children in one level of chunks)', () => {
+  it('migrate into groups of chunks, order and ids kept', () => {
+    const folder = { children: undefined as Children | undefined };
+    for (let i = 0; i < 5000; i++) insertChild(folder, `id-${i}`, `uid-${i}`);
+    const entries = [...childEntries(folder)];
+    // version 2: the pairs in chunks of one list, with its keys, sizes and trie
+    const order: string[][] = [];
+    for (let i = 0; i < entries.length; i += 128) order.push(entries.slice(i, i + 128).flatMap(([id, uid]) => [uid, id]));
+    const oneLevel = { n: entries.length, order, keys: order.map((_, k) => k), sizes: order.map((c) => c.length / 2), next: order.length, ids: [] };
+    const [a, b] = nodeSlots('F');
+    const node = { uid: 'F', id: 'f', children: oneLevel } as unknown as ContentNode;
+    const nodes: NodeShards = [];
+    nodes[a] = [];
+    nodes[a]![b] = { F: node } as never;
+    const { state, migrated } = migrateState({ nodes } as SiteState);
+    expect(migrated).toBe(true);
+    const back = state.nodes[a]![b]!.F;
+    expect(checkChildren(back.children!, 'F')).toEqual([]);
+    expect([...childEntries(back)]).toEqual(entries);
+    expect(childUid(back, 'id-4321')).toBe('uid-4321');
   });
 });

@@ -4,7 +4,9 @@
 //   (state/nodes.ts);
 // - a folder's children were `children: string[]` (UIDs in order) plus `childIds: Record<id, uid>`;
 //   since version 2 they are one `Children` record (state/children.ts).
-import { insertChild } from '../state/children.ts';
+// Snapshot version 2: that record had one level of chunks (`order`, `keys`, `sizes` of its own);
+// since version 3 the chunks are in groups (state/children.ts).
+import { emptyChildren, insertChild } from '../state/children.ts';
 import { emptyRecord } from '../lib/records.ts';
 import type { ContentNode, NodeBucket, NodeShards, SiteState } from '../state/model.ts';
 import { emptyLevel, nodeSlots } from '../state/nodes.ts';
@@ -14,6 +16,12 @@ interface OldShape {
   childIds?: unknown;
 }
 
+/** A children record of version 2: chunks of [uid, id] pairs in one list. */
+interface OneLevel {
+  order: string[][];
+}
+const isOneLevel = (children: unknown): children is OneLevel => typeof children === 'object' && children !== null && Array.isArray((children as OneLevel).order);
+
 type OldShards = Record<string, Record<string, Record<string, ContentNode>>>;
 
 /** `state` in today's shape (the same object when it already is), and whether anything changed. */
@@ -22,14 +30,18 @@ export function migrateState(state: SiteState): { state: SiteState; migrated: bo
   const all: ContentNode[] = [];
   if (oldIndex) for (const outer of Object.values(state.nodes as unknown as OldShards)) for (const inner of Object.values(outer)) all.push(...Object.values(inner));
   else for (const outer of state.nodes) if (outer) for (const bucket of outer) if (bucket) all.push(...Object.values(bucket));
-  const isOld = (node: ContentNode) => Array.isArray((node as OldShape).children) || (node as OldShape).childIds !== undefined;
+  const isOld = (node: ContentNode) => Array.isArray((node as OldShape).children) || (node as OldShape).childIds !== undefined || isOneLevel(node.children);
   if (!oldIndex && !all.some(isOld)) return { state, migrated: false };
 
   const byUid = new Map<string, ContentNode>();
   const pending = new Map<ContentNode, string[]>();
   for (const node of all) {
     let next = node;
-    if (isOld(node)) {
+    if (isOneLevel(node.children)) {
+      // the same pairs in the same order, in today's record
+      next = { ...node, children: emptyChildren() };
+      for (const chunk of node.children.order) for (let i = 0; i < chunk.length; i += 2) insertChild(next, chunk[i + 1], chunk[i]);
+    } else if (isOld(node)) {
       const { children, childIds: _ids, ...rest } = node as ContentNode & OldShape;
       next = rest as ContentNode;
       if (Array.isArray(children) && children.length) pending.set(next, children as string[]);

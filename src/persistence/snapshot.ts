@@ -21,9 +21,9 @@ import { nextTurn } from '../lib/turn.ts';
 import { migrateState } from './migrate.ts';
 
 export const SNAPSHOT_FORMAT = 'cms-oracle-snapshot';
-/** Version 2: a folder's children in one `Children` record; version 1 files are read and migrated. */
-export const SNAPSHOT_VERSION = 2;
-const READABLE_VERSIONS = new Set([1, 2]);
+/** Version 3: a folder's children in groups of chunks (state/children.ts); versions 1 and 2 are read and migrated. */
+export const SNAPSHOT_VERSION = 3;
+const READABLE_VERSIONS = new Set([1, 2, 3]);
 
 export interface SnapshotHeader {
   format: typeof SNAPSHOT_FORMAT;

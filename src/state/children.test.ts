@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CHUNK,
+  GROUP,
   checkChildren,
   childAt,
   childCount,
@@ -189,13 +190,47 @@ describe('children record', () => {
     });
     const [next, patches] = produceWithPatches(big, (d) => insertChild(d, 'new', 'unew'));
     expect(childCount(next)).toBe(20_001);
-    expect(patches.length).toBeLessThanOrEqual(8);
-    const changed = next.children!.order.filter((chunk, i) => chunk !== big.children!.order[i]);
-    expect(changed).toHaveLength(1);
+    expect(patches.length).toBeLessThanOrEqual(10);
+    const chunksOf = (h: Holder) => h.children!.groups.flatMap((g) => g.order);
+    const before = chunksOf(big);
+    expect(chunksOf(next).filter((chunk, i) => chunk !== before[i])).toHaveLength(1);
     const [, removal] = produceWithPatches(next as Holder, (d) => {
       removeChild(d, 'c10000');
     });
-    expect(removal.length).toBeLessThanOrEqual(8);
-    expect(JSON.stringify(removal).length).toBeLessThan(20 * 1024);
+    expect(removal.length).toBeLessThanOrEqual(10);
+    expect(JSON.stringify(removal).length).toBeLessThan(4 * 1024);
+    // no list a write changes holds more than a group's chunks or the groups' counts
+    const lists = [next.children!.counts, ...next.children!.groups.flatMap((g) => [g.order, g.keys, g.sizes])];
+    expect(Math.max(...lists.map((l) => l.length))).toBeLessThanOrEqual(2 * GROUP);
+  });
+
+  it('splits and joins groups: 5,000 inserts at the front of a big folder, then most removed', () => {
+    const unfrozen = new Immer({ autoFreeze: false });
+    let state: Holder = {};
+    const model: [string, string][] = [];
+    const step = (fn: (d: Holder) => void) => {
+      const [next, patches] = unfrozen.produceWithPatches(state, fn);
+      expect(applyPatches(structuredClone(state), patches)).toEqual(next);
+      state = next;
+    };
+    step((d) => {
+      for (let i = 0; i < 3 * GROUP * CHUNK; i++) insertChild(d, `a${i}`, `ua${i}`);
+    });
+    for (let i = 0; i < 3 * GROUP * CHUNK; i++) model.push([`a${i}`, `ua${i}`]);
+    for (let k = 0; k < 50; k++) {
+      step((d) => {
+        for (let i = 0; i < 100; i++) insertChild(d, `f${k}-${i}`, `uf${k}-${i}`, 7);
+      });
+      for (let i = 0; i < 100; i++) model.splice(7, 0, [`f${k}-${i}`, `uf${k}-${i}`]);
+    }
+    expectAgrees(state, model);
+    expect(state.children!.groups.length).toBeGreaterThan(4);
+    const gone = model.filter((_, i) => i % 50 !== 3);
+    for (let k = 0; k < gone.length; k += 500) {
+      step((d) => gone.slice(k, k + 500).forEach(([id]) => removeChild(d, id)));
+    }
+    const left = model.filter((_, i) => i % 50 === 3);
+    expectAgrees(state, left);
+    expect(state.children!.groups.length).toBeLessThanOrEqual(2);
   });
 });

@@ -120,8 +120,9 @@ describe('checkSite detects each kind of corruption', () => {
 
   it('a children record whose count, sizes or id index disagree with its order', () => {
     expect(corrupt((s, n) => (n('F').children!.n = 5))).toEqual(['F: n is 5, the order holds 2']);
-    expect(corrupt((s, n) => (n('F').children!.sizes[0] = 1))).toEqual(['F: chunk 0 holds 2 children, sizes says 1']);
-    const trie = corrupt((s, n) => (n('F').children!.ids = (n('F').children!.ids as unknown[]).slice(3) as never));
+    expect(corrupt((s, n) => (n('F').children!.groups[0].sizes[0] = 1))).toEqual(['F: chunk 0/0 holds 2 children, sizes says 1']);
+    expect(corrupt((s, n) => (n('F').children!.counts[0] = 3))).toEqual(['F: group 0 holds 2 children, counts says 3']);
+    const trie = corrupt((s, n) => (n('F').children!.ids = (n('F').children!.ids as unknown[]).slice(4) as never));
     expect(trie).toContain('F: trie holds 1 ids, the order 2');
     expect(trie).toContain('A not among the children of its parent F under "a"');
   });
