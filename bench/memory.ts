@@ -5,7 +5,7 @@
 // Run with --expose-gc (run.ts does).
 //   BENCH_MEMORY_N (100000); BENCH_MILLION=1 measures 1,000,000 objects instead;
 //   BENCH_OPTIMIZE_FOR_SIZE=1 runs V8 with --optimize-for-size (a heap that stays near its live size)
-//   node --expose-gc --import tsx bench/memory.ts
+//   node --expose-gc --max-old-space-size=16384 --import tsx bench/memory.ts   (1M: V8's default ~4 GB heap limit is too small)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
