@@ -43,3 +43,27 @@ export async function mapInTurns<T, R>(items: readonly T[], fn: (item: T, index:
   }
   return out;
 }
+
+/** A computation that may pause between its steps (`yield`): run at once or in turns. */
+export type Steps<T> = Generator<void, T, void>;
+
+/** Runs `steps` to the end at once. */
+export function runNow<T>(steps: Steps<T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** Runs `steps` to the end, giving the event loop a turn whenever TURN_BUDGET_MS of them have run. */
+export async function runInTurns<T>(steps: Steps<T>): Promise<T> {
+  let since = performance.now();
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    if (performance.now() - since >= TURN_BUDGET_MS) {
+      await nextTurn();
+      since = performance.now();
+    }
+  }
+}

@@ -1,6 +1,7 @@
 // GET <ctx>/@navigation (supplement 31.2): the Home tab and the navigation root's children,
 // nested to `expand.navigation.depth` levels.
-import type { ApiRequest, Route } from '../../http/types.ts';
+import { json, type ApiRequest, type Route } from '../../http/types.ts';
+import { runInTurns, runNow, type Steps } from '../../lib/turn.ts';
 import type { FamilyManifest } from '../../http/types.ts';
 import { first, intParam } from '../../domain/query.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
@@ -33,21 +34,35 @@ function itemUrl(w: Walk, node: ContentNode): string {
   return urlOf(w.state, node, w.req.url.siteUrl);
 }
 
-function visibleChildren(w: Walk, node: ContentNode): ContentNode[] {
-  return children(w.state, node).filter((c) => showInNavigation(w.state, w.req.principal, node, c, w.filter, w.inPath));
+// The walk is a generator that pauses after each child (lib/turn.ts Steps): the `@navigation`
+// route runs it in turns (a level of 100,000 children does not hold up other callers), the
+// `navigation` component at once.
+
+function* visibleChildren(w: Walk, node: ContentNode): Steps<ContentNode[]> {
+  const out: ContentNode[] = [];
+  for (const c of children(w.state, node)) {
+    if (showInNavigation(w.state, w.req.principal, node, c, w.filter, w.inPath)) out.push(c);
+    yield;
+  }
+  return out;
 }
 
 /** Nodes below the first level; `levels` more levels are listed under each. */
-function subtree(w: Walk, node: ContentNode, levels: number): Record<string, unknown>[] {
+function* subtree(w: Walk, node: ContentNode, levels: number): Steps<Record<string, unknown>[]> {
   if (levels <= 0) return [];
-  return visibleChildren(w, node).map((c) => ({
-    '@id': itemUrl(w, c),
-    description: (c.fields.description as string) ?? '',
-    items: subtree(w, c, levels - 1),
-    review_state: c.reviewState,
-    title: navTitle(c),
-    use_view_action_in_listings: w.viewActionTypes.includes(c.type),
-  }));
+  const out: Record<string, unknown>[] = [];
+  for (const c of yield* visibleChildren(w, node)) {
+    out.push({
+      '@id': itemUrl(w, c),
+      description: (c.fields.description as string) ?? '',
+      items: yield* subtree(w, c, levels - 1),
+      review_state: c.reviewState,
+      title: navTitle(c),
+      use_view_action_in_listings: w.viewActionTypes.includes(c.type),
+    });
+    yield;
+  }
+  return out;
 }
 
 /** Tabs in the order of `plone.sort_tabs_on` (position, title or id), maybe reversed. */
@@ -58,7 +73,7 @@ function sortTabs(state: SiteState, nodes: ContentNode[]): ContentNode[] {
   return registryValue(state, 'plone.sort_tabs_reversed', false) ? sorted.reverse() : sorted;
 }
 
-export function navigation(state: SiteState, req: ApiRequest): Record<string, unknown> {
+function* navigationSteps(state: SiteState, req: ApiRequest): Steps<Record<string, unknown>> {
   const depth = Math.max(1, intParam(req.query, 'expand.navigation.depth', 1));
   const root = navigationRoot(state, req.context);
   const inPath = new Set([...ancestors(state, req.context), req.context].map((n) => n.uid));
@@ -72,22 +87,26 @@ export function navigation(state: SiteState, req: ApiRequest): Record<string, un
   };
   const home = { '@id': urlOf(state, root, req.url.siteUrl), description: '', items: [], review_state: null, title: translate(state, req, 'Home') };
   const generateTabs = registryValue(state, 'plone.generate_tabs', true);
-  const tabs = generateTabs
-    ? sortTabs(state, visibleChildren(w, root))
-        .filter((c) => w.filter.nonfolderishTabs || own(state.types, c.type)?.folderish)
-        .map((c) => ({
-          '@id': itemUrl(w, c),
-          description: (c.fields.description as string) ?? '',
-          items: subtree(w, c, depth - 1),
-          review_state: c.reviewState,
-          title: navTitle(c),
-        }))
-    : [];
+  const tabs: Record<string, unknown>[] = [];
+  if (generateTabs) {
+    for (const c of sortTabs(state, yield* visibleChildren(w, root))) {
+      if (!(w.filter.nonfolderishTabs || own(state.types, c.type)?.folderish)) continue;
+      tabs.push({
+        '@id': itemUrl(w, c),
+        description: (c.fields.description as string) ?? '',
+        items: yield* subtree(w, c, depth - 1),
+        review_state: c.reviewState,
+        title: navTitle(c),
+      });
+    }
+  }
   return { '@id': `${urlOf(state, req.context, req.url.siteUrl)}/@navigation`, items: [home, ...tabs] };
 }
 
+export const navigation = (state: SiteState, req: ApiRequest): Record<string, unknown> => runNow(navigationSteps(state, req));
+
 const navigationEndpoint = componentEndpoint('navigation', navigation, navigationSchema, (req) => `${first(req.query, 'expand.navigation.depth') ?? ''}\u0000${req.now}`);
 
-export const navigationRoutes: Route[] = [navigationEndpoint.route];
+export const navigationRoutes: Route[] = [{ ...navigationEndpoint.route, handle: async (state, req) => json(await runInTurns(navigationSteps(state, req))) }];
 
 export const navigationFamily: FamilyManifest = { name: 'navigation', routes: navigationRoutes, components: [navigationEndpoint.component] };
