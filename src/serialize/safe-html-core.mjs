@@ -39,7 +39,7 @@ export function scriptLike(value) {
 }
 
 function withoutScriptValues(attribs) {
-  const out = {};
+  const out = Object.create(null); // attribute names come from the caller's HTML
   for (const [name, value] of Object.entries(attribs)) if (!scriptLike(value)) out[name] = value;
   return out;
 }
