@@ -134,8 +134,13 @@ describe('sizes of ids and names', () => {
     const group = await api.post('/@groups', { groupname: long });
     expect(group.status).toBe(400);
     expect(group.body.message).toBe('The group name you entered is not valid.');
-    const type = await api.post('/@controlpanels/dexterity-types', { title: 't'.repeat(1024 * 1024) });
+    const type = await api.post('/@controlpanels/dexterity-types', { title: 't'.repeat(512 * 1024) });
     expect(type.status).toBe(400);
+    // over 1 MiB, a body only content, uploads and imports take is refused before it is read
+    const huge = await api.post('/@controlpanels/dexterity-types', { title: 't'.repeat(1024 * 1024) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.type).toBe('PayloadTooLarge');
+    expect(huge.body.error.message).toBe('The request body is larger than the limit of 1048576 bytes for this endpoint.');
     const typeId = await api.post('/@controlpanels/dexterity-types', { title: 'Fine', id: long });
     expect(typeId.status).toBe(400);
     expect((await api.get(`/@types/${long}`)).status).toBe(404);
@@ -145,18 +150,24 @@ describe('sizes of ids and names', () => {
     const r = await api.post('/@users', { username: 'longpw', email: 'longpw@example.com', password: 'p'.repeat(5000) });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toMatch(/at most \d+ characters/);
-    const login = await api.post('/@login', { login: api.admin.user, password: 'p'.repeat(5 * 1024 * 1024) }, { auth: 'anonymous' });
+    const login = await api.post('/@login', { login: api.admin.user, password: 'p'.repeat(512 * 1024) }, { auth: 'anonymous' });
     expect(login.status).toBe(401);
     expect(login.body.error.type).toBe('Invalid credentials');
+    const huge = await api.post('/@login', { login: api.admin.user, password: 'p'.repeat(5 * 1024 * 1024) }, { auth: 'anonymous' });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.type).toBe('PayloadTooLarge');
   });
 });
 
 describe('bounded queries', () => {
-  it('refuses a 5 MB SearchableText on @querystring-search and @search with 400', async () => {
-    const text = 'lorem ipsum '.repeat(450_000);
-    const q = await api.post('/@querystring-search', { query: [{ i: 'SearchableText', o: 'plone.app.querystring.operation.string.contains', v: text }] }, { auth: 'anonymous' });
+  it('refuses a long SearchableText on @querystring-search (400; 413 over 1 MiB, unread) and @search with 400', async () => {
+    const query = (text: string) => ({ query: [{ i: 'SearchableText', o: 'plone.app.querystring.operation.string.contains', v: text }] });
+    const q = await api.post('/@querystring-search', query('lorem ipsum '.repeat(80_000)), { auth: 'anonymous' });
     expect(q.status).toBe(400);
     expect(q.body.message).toMatch(/longer than \d+ characters/);
+    const huge = await api.post('/@querystring-search', query('lorem ipsum '.repeat(450_000)), { auth: 'anonymous' });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.type).toBe('PayloadTooLarge');
     const s = await api.get(`/@search?SearchableText=${'word%20'.repeat(100)}`);
     expect(s.status).toBe(400);
     expect(s.body.message).toMatch(/more than \d+ words/);

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { BIG_INPUT, nextTurn } from '../lib/turn.ts';
 
 export interface BlobMark {
   readonly at: number;
@@ -19,8 +20,28 @@ export class BlobStore {
     return createHash('sha256').update(bytes).digest('hex');
   }
 
+  /** The hash of `bytes`, a slice per turn when they are many (an upload of megabytes). */
+  static async hashInTurns(bytes: Uint8Array): Promise<string> {
+    if (bytes.length < BIG_INPUT) return BlobStore.hash(bytes);
+    const hash = createHash('sha256');
+    for (let at = 0; at < bytes.length; at += BIG_INPUT) {
+      await nextTurn();
+      hash.update(bytes.subarray(at, at + BIG_INPUT));
+    }
+    return hash.digest('hex');
+  }
+
   put(bytes: Uint8Array): string {
-    const hash = BlobStore.hash(bytes);
+    return this.putHashed(bytes, BlobStore.hash(bytes));
+  }
+
+  /** put(), hashing many bytes in turns. */
+  async putInTurns(bytes: Uint8Array): Promise<string> {
+    return this.putHashed(bytes, await BlobStore.hashInTurns(bytes));
+  }
+
+  /** Keeps `bytes` under `hash` (their sha256), unless kept already; answers the hash. */
+  protected putHashed(bytes: Uint8Array, hash: string): string {
     if (!this.memory.has(hash)) {
       this.memory.set(hash, bytes);
       this.added?.push(hash);

@@ -21,7 +21,8 @@ import { randomIds, systemClock, type Clock, type IdSource } from '../lib/clock.
 import type { SiteState } from '../state/model.ts';
 import type { Store } from '../state/store.ts';
 import { ApiError } from '../lib/errors.ts';
-import { announcedOver, decodeInTurns } from './body-read.ts';
+import { announcedOver, bodyTooLarge, DEFAULT_MAX_BODY_BYTES, readAnnounced, type NodeIncoming, type RequestBody } from './body-read.ts';
+import { BIG_INPUT } from '../lib/turn.ts';
 import { dispatch, type DispatchInput, type OutsideRoutes, type RouteTable } from './dispatch.ts';
 import { ParsedUrls } from './parse-url.ts';
 import { errorResponse } from './errors.ts';
@@ -64,8 +65,7 @@ export interface AppOptions {
   responseCache?: boolean;
 }
 
-/** 16 MiB: a JSON body with a base64 upload of a 12 MB file; larger files go through TUS. */
-export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+export { DEFAULT_MAX_BODY_BYTES };
 
 /** The `__ac` session cookie of a request, if it sent one. */
 function sessionCookie(headers: Headers): string | undefined {
@@ -80,6 +80,32 @@ const autologinPrincipal = (login: NonNullable<SiteState['robotAutologin']>): Pr
 function clientAddress(env: unknown): string {
   const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? 'local';
+}
+
+/**
+ * The body of `raw`, read when dispatch asks for it (the route that answers wants it): a long body
+ * announced by Content-Length straight from the Node request (body-read.ts), any other through the
+ * web Request (whose chunked body the size limit has already read and counted).
+ */
+function requestBody(raw: Request, env: unknown): RequestBody {
+  const length = raw.headers.get('content-length');
+  const announced = length !== null && !raw.headers.has('transfer-encoding') && /^\d+$/.test(length.trim()) ? Number(length) : undefined;
+  let read: Promise<Uint8Array> | undefined;
+  const readAll = async (): Promise<Uint8Array> => {
+    if (announced === 0) return new Uint8Array();
+    const incoming = (env as { incoming?: NodeIncoming } | undefined)?.incoming;
+    if (announced !== undefined && announced >= BIG_INPUT && incoming && !incoming.readableDidRead) return readAnnounced(incoming, announced);
+    return new Uint8Array(await raw.arrayBuffer());
+  };
+  return {
+    announced,
+    async bytes(limit: number, where?: string) {
+      if (announced !== undefined && announced > limit) throw bodyTooLarge(limit, where);
+      const bytes = await (read ??= readAll());
+      if (bytes.length > limit) throw bodyTooLarge(limit, where);
+      return bytes;
+    },
+  };
 }
 
 /** JSON text of a body (answers kept by the response cache carry theirs, made once). */
@@ -115,7 +141,9 @@ export function createApp(options: AppOptions) {
   const services: Services = { extensions: options.table.extensions, blobs: options.blobs ?? new BlobStore(), scales: new ScaleCache(), auth, catalog, tus: new TusStore(), transactions: new TransactionLog(options.store), changes };
   const sitePath = options.sitePath.split('/').filter(Boolean);
   const newUid = () => ids.next();
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const dispatcher = {
+    maxBodyBytes,
     sitePath,
     store: options.store,
     table: options.table,
@@ -152,12 +180,7 @@ export function createApp(options: AppOptions) {
   }
   // Bodies are counted while they stream in (or refused from Content-Length alone), never
   // buffered whole before the refusal; the connection is closed so the rest is not read.
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const tooLarge = (c: { req: { url: string } }) => {
-    const message = `The request body is larger than the limit of ${maxBodyBytes} bytes; send large files with TUS (@tus-upload).`;
-    const res = errorResponse(new ApiError(413, 'PayloadTooLarge', message, 'service'), { requestUrl: c.req.url, contextUrl: c.req.url });
-    return toResponse({ ...res, headers: { ...res.headers, Connection: 'close' } });
-  };
+  const tooLarge = (c: { req: { url: string } }) => toResponse(errorResponse(bodyTooLarge(maxBodyBytes), { requestUrl: c.req.url, contextUrl: c.req.url }));
   const limit = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
   // GET and HEAD carry no body: asking for one would build a full Request per read (~7% of a GET).
   // A body with Content-Length is judged by it alone: Hono's limit would turn it into a web stream
@@ -172,12 +195,7 @@ export function createApp(options: AppOptions) {
     const raw = c.req.raw;
     // HEAD is answered as GET without the body.
     const method = raw.method === 'HEAD' ? 'GET' : raw.method;
-    let bodyText = '';
-    let rawBytes: Uint8Array | undefined;
-    if (method !== 'GET') {
-      rawBytes = new Uint8Array(await raw.arrayBuffer());
-      bodyText = await decodeInTurns(rawBytes);
-    }
+    const body = method === 'GET' ? undefined : requestBody(raw, c.env);
     const now = clock.now();
     const client = clientAddress(c.env);
     const header = raw.headers.get('authorization') ?? undefined;
@@ -185,7 +203,7 @@ export function createApp(options: AppOptions) {
     // The session cookie is a credential too: both may decide the caller.
     const credentials = header === undefined && ac === undefined ? undefined : `${auth.tokens.generation}\u0000${header ?? ''}\u0000${SESSION_COOKIE}=${ac ?? ''}`;
     const url = new URL(raw.url);
-    const res = await handle({ method, url, href: raw.url, headers: raw.headers, bodyText, rawBytes, client, now, credentials, authorization: header });
+    const res = await handle({ method, url, href: raw.url, headers: raw.headers, body, client, now, credentials, authorization: header });
     options.log?.(`${raw.method} ${url.pathname}${url.search} ${res.status} ${(performance.now() - started).toFixed(1)}ms`);
     if (options.trace && res.change) for (const line of describedLines(res.change)) options.log?.(`    ${line}`);
     const response = toResponse(res);

@@ -1,7 +1,8 @@
+import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BIG_INPUT } from '../lib/turn.ts';
-import { announcedOver, decodeInTurns } from './body-read.ts';
+import { announcedOver, decodeInTurns, readAnnounced } from './body-read.ts';
 
 describe('announcedOver', () => {
   it('judges by Content-Length, unless the body is chunked or has none', () => {
@@ -46,5 +47,34 @@ describe('decodeInTurns, property', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('readAnnounced', () => {
+  it('copies the chunks into one buffer of the announced length as they arrive', async () => {
+    const incoming = new PassThrough();
+    const read = readAnnounced(incoming, 10);
+    incoming.write(Buffer.from('hello'));
+    incoming.write(Buffer.from(' worl'));
+    incoming.end();
+    const bytes = await read;
+    expect(bytes.length).toBe(10);
+    expect(Buffer.from(bytes).toString()).toBe('hello worl');
+    expect(incoming.listenerCount('data')).toBe(0);
+  });
+
+  it('refuses a body that ends before its announced length with 400', async () => {
+    const incoming = new PassThrough();
+    const read = readAnnounced(incoming, 10);
+    incoming.end(Buffer.from('short'));
+    await expect(read).rejects.toMatchObject({ status: 400, message: 'The request body ended after 5 of the 10 bytes its Content-Length announced.' });
+  });
+
+  it('refuses a body whose connection closes before its end', async () => {
+    const incoming = new PassThrough();
+    const read = readAnnounced(incoming, 10);
+    incoming.write(Buffer.from('abc'));
+    incoming.destroy();
+    await expect(read).rejects.toMatchObject({ status: 400 });
   });
 });

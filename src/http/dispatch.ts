@@ -4,7 +4,7 @@ import type { Principal } from '../auth/principal.ts';
 import { canView, hasPermission } from '../auth/check.ts';
 import { ApiError, notFound, unauthorized } from '../lib/errors.ts';
 import { checkJsonLimits } from '../lib/json-limits.ts';
-import { turnIfBig } from '../lib/turn.ts';
+import { nextTurn, turnIfBig } from '../lib/turn.ts';
 import { untilReady } from '../lib/pending.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
@@ -12,6 +12,8 @@ import { childNamed, rootOf, traverse } from '../state/select.ts';
 import type { Store } from '../state/store.ts';
 import { urlOf } from '../domain/urls.ts';
 import { undecodableBody } from './body.ts';
+import { bodyBytes, bodyTextOf, DEFAULT_MAX_BODY_BYTES, SMALL_BODY_BYTES, type RequestBody } from './body-read.ts';
+import { parseJsonInTurns } from '../lib/json-in-turns.ts';
 import { checkSessionWrite } from './csrf.ts';
 import { errorResponse } from './errors.ts';
 import type { Answer } from './response-cache.ts';
@@ -29,9 +31,10 @@ export interface DispatchInput {
   method: string;
   url: URL;
   headers: Headers;
-  bodyText: string;
-  /** The body's bytes (given to routes declared with `rawBody`). */
-  rawBytes?: Uint8Array;
+  /** The body's JSON text, from an in-process caller. */
+  bodyText?: string;
+  /** The request's body, read only if the route that answers wants it. */
+  body?: RequestBody;
   /** Network address of the client, when known. */
   client?: string;
   /** The request time, when the caller already read the clock. */
@@ -53,6 +56,8 @@ export interface Dispatcher {
   outside?: OutsideRoutes;
   /** Parsed URLs remembered for `sitePath` (absent: each request parses its URL). */
   urls?: ParsedUrls;
+  /** The largest body a `bigBody` route takes (default DEFAULT_MAX_BODY_BYTES); others take SMALL_BODY_BYTES at most. */
+  maxBodyBytes?: number;
 }
 
 /** Answers a request it recognizes (undefined: not for it); `principal()` authenticates. */
@@ -74,16 +79,39 @@ function nearestViewable(state: SiteState, principal: Principal, path: string[],
   return best;
 }
 
-/** The JSON body: its limits checked first, and for a big body in a turn of its own. */
-async function parseBody(text: string): Promise<unknown> {
-  if (!/\S/.test(text)) return undefined;
-  checkJsonLimits(text);
-  await turnIfBig(text.length);
+/** Bodies at least this long (bytes) give other callers a turn between their steps. */
+const LONG_BODY = 64 * 1024;
+
+const isBlank = (bytes: Uint8Array) => {
+  for (const byte of bytes) if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) return false;
+  return true;
+};
+
+/**
+ * The JSON body (undefined when there is none): its limits checked before it is parsed; a long
+ * body's long values made in turns (lib/json-in-turns.ts).
+ */
+async function parseBody(input: DispatchInput, limit: number, where: string | undefined): Promise<unknown> {
   try {
-    return JSON.parse(text);
-  } catch {
+    if (input.body) {
+      const bytes = await input.body.bytes(limit, where);
+      if (isBlank(bytes)) return undefined;
+      await turnIfBig(bytes.length);
+      return await parseJsonInTurns(bytes, checkJsonLimits);
+    }
+    if (!input.bodyText || !/\S/.test(input.bodyText)) return undefined;
+    checkJsonLimits(input.bodyText);
+    return JSON.parse(input.bodyText);
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
     throw undecodableBody();
   }
+}
+
+/** The most body bytes `route` takes. */
+function bodyLimitOf(d: Dispatcher, route: Route): number {
+  const max = d.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  return route.bigBody ? max : Math.min(max, SMALL_BODY_BYTES);
 }
 
 /** Routes grouped by endpoint name, built once per route table (not per request). */
@@ -193,13 +221,15 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
     };
     if (target.view) return answer(await target.view(state, req, d.services));
     let route = target.route!;
-    if (route.rawBody) req.rawBytes = input.rawBytes ?? new TextEncoder().encode(input.bodyText);
-    else if (/^multipart\/form-data/i.test(input.headers.get('content-type') ?? '')) req.rawBody = input.bodyText;
-    else if (input.bodyText) {
-      await turnIfBig(input.bodyText.length);
-      req.body = await parseBody(input.bodyText);
-    }
+    const limit = bodyLimitOf(d, route);
+    const where = route.bigBody ? undefined : 'this endpoint';
+    if (route.rawBody) req.rawBytes = await bodyBytes(input, limit, where);
+    else if (/^multipart\/form-data/i.test(input.headers.get('content-type') ?? '')) req.rawBody = await bodyTextOf(input, limit, where);
+    else req.body = await parseBody(input, limit, where);
     if (route.schema) validateRequest(route.schema, req.query, req.body, req.rawBody === undefined && !route.rawBody);
+    // A long body: other callers get a turn between parsing it, handling it and answering.
+    const long = (input.body?.announced ?? input.bodyText?.length ?? 0) >= LONG_BODY;
+    if (long) await nextTurn();
     const prepared: unknown = route.prepare ? await route.prepare(state, req, d.services) : undefined;
     if (d.store.current !== state) {
       // Another request committed while this one waited: check again on the newest state.
@@ -229,6 +259,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
     const change = d.services.changes?.take();
     const durable = d.store.durability?.();
     if (durable) await durable;
+    if (long) await nextTurn();
     const response = withChange(await untilReady(() => outcome.respond(next, result)), change, shown);
     outcome.after?.(next, result);
     return answer(response);

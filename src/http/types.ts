@@ -81,6 +81,11 @@ export interface Route<P = any> {
   public?: boolean;
   /** The body is binary: not parsed, handed over as `req.rawBytes`. */
   rawBody?: boolean;
+  /**
+   * The body may be as long as the server's limit (`--max-body-bytes`): content with files and
+   * long texts, uploads, imports. Any other route refuses a body over SMALL_BODY_BYTES with 413.
+   */
+  bigBody?: boolean;
   /** What the route accepts and answers (validated by dispatch, documented in the OpenAPI document). */
   schema?: import('./schema.ts').RouteSchema;
   /**

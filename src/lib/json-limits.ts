@@ -23,7 +23,7 @@ const COMMA = 0x2c;
 const COLON = 0x3a;
 
 /** Index just after the string literal whose opening quote is at `start` (text.length if unclosed). */
-function skipString(text: string, start: number): number {
+export function skipString(text: string, start: number): number {
   let at = start + 1;
   for (;;) {
     const quote = text.indexOf('"', at);

@@ -16,8 +16,7 @@ export class DurableBlobStore extends BlobStore {
     super();
   }
 
-  override put(bytes: Uint8Array): string {
-    const hash = BlobStore.hash(bytes);
+  protected override putHashed(bytes: Uint8Array, hash: string): string {
     const file = join(this.blobDir, hash);
     if (!existsSync(file)) {
       try {

@@ -21,6 +21,7 @@ import { workingCopyInfo } from './working-copy.ts';
 import { discussionEnabled } from '../domain/discussion.ts';
 import { typeTitle } from '../i18n/translate.ts';
 import { own } from '../lib/records.ts';
+import { runInTurns, runNow, type Steps } from '../lib/turn.ts';
 
 /** Fields the serializer writes itself, or never writes, whatever the schema says. */
 const SKIPPED_FIELDS = new Set(['id', 'allow_discussion', 'changeNote']);
@@ -90,15 +91,35 @@ function neighbour(state: SiteState, node: ContentNode, req: ApiRequest, delta: 
   return {};
 }
 
-function itemsOf(state: SiteState, node: ContentNode, req: ApiRequest, services: Services): ContentNode[] {
-  if (node.type === 'Collection') return services.extensions.collectionResults(state, node, req);
-  const shown = listedIn(state, node, req);
+/** The children of `folder` its listing shows, a step every 256 of them (lib/turn.ts). */
+function* listedChildren(state: SiteState, folder: ContentNode, req: ApiRequest): Steps<ContentNode[]> {
+  const shown = listedIn(state, folder, req);
   const out: ContentNode[] = [];
-  for (const uid of childUids(node)) {
+  let seen = 0;
+  for (const uid of childUids(folder)) {
     const child = getNode(state, uid);
     if (child && shown(child)) out.push(child);
+    if (++seen % 256 === 0) yield;
   }
   return out;
+}
+
+function itemsOf(state: SiteState, node: ContentNode, req: ApiRequest, services: Services): ContentNode[] {
+  if (node.type === 'Collection') return services.extensions.collectionResults(state, node, req);
+  return runNow(listedChildren(state, node, req));
+}
+
+/** Folders with at least this many children are listed in turns (contentListingInTurns). */
+const MANY_CHILDREN = 1000;
+
+/**
+ * contentListing, the children of a big folder sorted out (which the caller may see) in turns,
+ * so that other callers are answered meanwhile; at once for any other object.
+ */
+export function contentListingInTurns(state: SiteState, node: ContentNode, req: ApiRequest, services: Services): ListingParts<ContentNode> | Promise<ListingParts<ContentNode>> {
+  const many = node.type !== 'Collection' && childCount(node) >= MANY_CHILDREN && !!own(state.types, node.type)?.folderish && wantsItems(node, req);
+  if (!many) return contentListing(state, node, req, services);
+  return runInTurns(listedChildren(state, node, req)).then((items) => contentListing(state, node, req, services, items));
 }
 
 export function wantsItems(node: ContentNode, req: ApiRequest): boolean {
@@ -109,11 +130,11 @@ export function wantsItems(node: ContentNode, req: ApiRequest): boolean {
   return value;
 }
 
-function listingOf(state: SiteState, node: ContentNode, req: ApiRequest, services: Services): Listing {
+function listingOf(state: SiteState, node: ContentNode, req: ApiRequest, services: Services, nodes?: ContentNode[]): Listing {
   const full = has(req.query, 'fullobjects');
   const metadata = all(req.query, 'metadata_fields').flatMap((v) => v.split(','));
   return {
-    nodes: itemsOf(state, node, req, services),
+    nodes: nodes ?? itemsOf(state, node, req, services),
     render: (c) => (full ? serializeContent(state, c, req, services, { items: false }) : summary(state, c, req, metadata)),
   };
 }
@@ -122,12 +143,12 @@ function listingOf(state: SiteState, node: ContentNode, req: ApiRequest, service
  * The GET of a content object in parts (src/http/listing.ts): the batch of its items, rendered
  * first (in turns when big: `b_size=100000000`, fullobjects), then the object around them.
  */
-export function contentListing(state: SiteState, node: ContentNode, req: ApiRequest, services: Services): ListingParts<ContentNode> {
+export function contentListing(state: SiteState, node: ContentNode, req: ApiRequest, services: Services, items?: ContentNode[]): ListingParts<ContentNode> {
   const type = own(state.types, node.type);
   if (!(type?.folderish || node.type === 'Collection') || !wantsItems(node, req)) {
     return { page: [], render: () => undefined, shape: () => serializeContent(state, node, req, services) };
   }
-  const listing = listingOf(state, node, req, services);
+  const listing = listingOf(state, node, req, services, items);
   const { start, size } = batchParams(req);
   const page = listing.nodes.slice(start, start + size);
   return {

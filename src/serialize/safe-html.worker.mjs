@@ -1,6 +1,6 @@
 // The safe-HTML filter's worker thread (src/serialize/filter-worker.ts): filters long rich texts
 // so that the server's thread keeps answering meanwhile. Asked {id, key, lists, html}; answers
-// {id, clean} or {id, error}.
+// {id, answer: clean} or {id, error} (src/lib/apart-worker.ts).
 import { parentPort } from 'node:worker_threads';
 import sanitizeHtml from 'sanitize-html';
 import { sanitizeOptions } from './safe-html-core.mjs';
@@ -14,7 +14,7 @@ parentPort.on('message', ({ id, key, lists, html }) => {
       if (optionsByKey.size >= 8) optionsByKey.clear();
       optionsByKey.set(key, (options = sanitizeOptions(lists)));
     }
-    parentPort.postMessage({ id, clean: sanitizeHtml(html, options) });
+    parentPort.postMessage({ id, answer: sanitizeHtml(html, options) });
   } catch (err) {
     parentPort.postMessage({ id, error: String(err) });
   }

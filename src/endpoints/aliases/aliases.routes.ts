@@ -51,7 +51,7 @@ export const aliasesRoutes: Route[] = [
       return json(aliasListing(state, req), 201);
     },
   },
-  { method: 'POST', endpoint: '@aliases', on: 'content', permission: CONTEXT, schema: editAliasesSchema, handle: post },
+  { method: 'POST', endpoint: '@aliases', on: 'content', permission: CONTEXT, bigBody: true, schema: editAliasesSchema, handle: post },
   { method: 'DELETE', endpoint: '@aliases', on: 'content', permission: CONTEXT, schema: editAliasesSchema, handle: remove },
 ];
 

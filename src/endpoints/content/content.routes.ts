@@ -4,7 +4,7 @@ import type { FamilyManifest } from '../../http/types.ts';
 import { json, noContent } from '../../http/types.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getNode } from '../../state/nodes.ts';
-import { contentListing, serializeContent } from '../../serialize/content.ts';
+import { contentListingInTurns, serializeContent } from '../../serialize/content.ts';
 import { jsonListing } from '../../http/listing.ts';
 import { urlOf } from '../../domain/urls.ts';
 import { checkCreate, createContent } from './content.create.ts';
@@ -26,7 +26,8 @@ export const contentRoutes: Route[] = [
     handle: (state, req, services) => {
       const version = first(req.query, 'version');
       if (version !== undefined && version !== 'current') return json(serializeVersion(state, req.context, req, services, version));
-      return jsonListing(contentListing(state, req.context, req, services));
+      const parts = contentListingInTurns(state, req.context, req, services);
+      return parts instanceof Promise ? parts.then(jsonListing) : jsonListing(parts);
     },
   },
   {
@@ -34,6 +35,7 @@ export const contentRoutes: Route[] = [
     endpoint: null,
     on: 'content',
     permission: 'Add portal content',
+    bigBody: true,
     schema: createContentSchema,
     prepare: async (state, req, services) => {
       const body = req.body as Record<string, unknown>;
@@ -61,6 +63,7 @@ export const contentRoutes: Route[] = [
     endpoint: null,
     on: 'content',
     permission: 'Modify portal content',
+    bigBody: true,
     schema: updateContentSchema,
     prepare: (state, req, services) => prepareUploads(services.blobs, own(state.types, req.context.type), req.body),
     handle: (state, req, services) => {

@@ -93,13 +93,13 @@ function checkField(state: SiteState, field: FieldDef, value: unknown, stored: u
     }
     case 'RelationList': {
       const list = Array.isArray(value) ? value : [value];
-      const out: string[] = [];
+      const out = new Set<string>();
       for (const item of list) {
         const uid = resolveReference(state, item);
         if (!uid) return { error: `Could not resolve object for ${JSON.stringify(item)}` };
-        if (!out.includes(uid)) out.push(uid);
+        out.add(uid);
       }
-      return { value: out };
+      return { value: [...out] };
     }
     default:
       return checkScalar(field, value);

@@ -1,7 +1,7 @@
 // Uploaded file and image fields arrive base64 in JSON. Before the reducer runs, their bytes go
 // to the content-addressed blob store and the body holds a reference instead (I/O stays out of
 // reducers). Image dimensions are read from the bytes.
-import { loadSharp } from '../../blobs/sharp.ts';
+import { images } from '../../blobs/images.ts';
 import type { BlobRef } from '../../state/model.ts';
 import type { BlobStore } from '../../blobs/store.ts';
 import type { TypeDef } from '../../types/model.ts';
@@ -9,6 +9,8 @@ import { fieldsOf } from '../../types/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { turnIfBig } from '../../lib/turn.ts';
 import { isValidMediaType } from '../../blobs/media-type.ts';
+import { decodeBase64InTurns } from '../../lib/base64-in-turns.ts';
+import { partsOf } from '../../lib/json-in-turns.ts';
 
 export interface PreparedBlob {
   $blob: BlobRef;
@@ -16,8 +18,6 @@ export interface PreparedBlob {
 
 export const isPreparedBlob = (v: unknown): v is PreparedBlob =>
   !!v && typeof v === 'object' && '$blob' in v && typeof (v as PreparedBlob).$blob?.blob === 'string';
-
-const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 
 const BY_EXTENSION = new Map<string, string>(Object.entries({
   png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
@@ -30,15 +30,7 @@ const BY_EXTENSION = new Map<string, string>(Object.entries({
 export const guessType = (filename: string) =>
   BY_EXTENSION.get(/\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '') ?? 'application/octet-stream';
 
-export async function imageSize(bytes: Uint8Array): Promise<{ width?: number; height?: number }> {
-  try {
-    const sharp = await loadSharp();
-    const meta = await sharp(bytes).metadata();
-    return { width: meta.width, height: meta.height };
-  } catch {
-    return {};
-  }
-}
+export const imageSize = (bytes: Uint8Array): Promise<{ width?: number; height?: number }> => images.size(bytes);
 
 /**
  * A declared content type must be a valid media type (it is stored and later sent back as a
@@ -56,9 +48,9 @@ export async function storeUpload(blobs: BlobStore, value: Record<string, unknow
   const encoding = typeof value.encoding === 'string' ? value.encoding : 'utf-8';
   let bytes: Uint8Array;
   if (encoding === 'base64') {
-    if (!BASE64.test(data)) throw badRequest(`Field '${field}': data is not valid base64`);
-    await turnIfBig(data.length);
-    bytes = new Uint8Array(Buffer.from(data, 'base64'));
+    const decoded = await decodeBase64InTurns(data, undefined, partsOf(value, 'data'));
+    if (!decoded) throw badRequest(`Field '${field}': data is not valid base64`);
+    bytes = decoded;
   } else {
     bytes = new Uint8Array(Buffer.from(data, 'utf8'));
   }
@@ -67,7 +59,7 @@ export async function storeUpload(blobs: BlobStore, value: Record<string, unknow
   const sent = value['content-type'];
   checkDeclaredType(sent, field);
   const contentType = typeof sent === 'string' && sent ? sent : guessType(filename);
-  const blob = blobs.put(bytes);
+  const blob = await blobs.putInTurns(bytes);
   const ref: BlobRef = { blob, size: bytes.length, contentType, filename };
   if (image) Object.assign(ref, await imageSize(bytes));
   return ref;

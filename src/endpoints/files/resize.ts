@@ -1,6 +1,7 @@
 // Resizing image bytes with sharp to an exact width/height (computed beforehand with fitInto, so
-// the result matches the dimensions the JSON announced). Output keeps the source format.
-import { loadSharp } from '../../blobs/sharp.ts';
+// the result matches the dimensions the JSON announced). Output keeps the source format. The
+// work is done in the image worker thread (blobs/images.ts).
+import { images } from '../../blobs/images.ts';
 import type { ScaleEntry } from '../../stores/scale-cache.ts';
 
 const OUTPUT = new Map<string, 'png' | 'jpeg' | 'webp' | 'gif' | 'avif'>(Object.entries({
@@ -14,18 +15,6 @@ const OUTPUT = new Map<string, 'png' | 'jpeg' | 'webp' | 'gif' | 'avif'>(Object.
 
 export async function resizeImage(bytes: Uint8Array, contentType: string, width: number, height: number): Promise<ScaleEntry> {
   const format = OUTPUT.get(contentType) ?? 'png';
-  const sharp = await loadSharp();
-  const pipeline = sharp(bytes, { animated: false }).resize(width, height, { fit: 'fill' });
-  const out =
-    format === 'jpeg'
-      ? pipeline.jpeg({ quality: 85 })
-      : format === 'webp'
-        ? pipeline.webp({ quality: 85 })
-        : format === 'gif'
-          ? pipeline.gif()
-          : format === 'avif'
-            ? pipeline.avif()
-            : pipeline.png();
-  const buffer = await out.toBuffer();
-  return { bytes: new Uint8Array(buffer), contentType: format === 'jpeg' ? 'image/jpeg' : `image/${format}` };
+  const scaled = await images.resize(bytes, width, height, 'fill', format);
+  return { bytes: scaled.bytes, contentType: format === 'jpeg' ? 'image/jpeg' : `image/${format}` };
 }

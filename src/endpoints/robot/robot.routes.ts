@@ -9,6 +9,7 @@
 import { rootPrincipal } from '../../auth/authenticate.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { DispatchInput, OutsideRoutes } from '../../http/dispatch.ts';
+import { bodyTextOf } from '../../http/body-read.ts';
 import { rememberSite, restoreSite, type SitePoint } from '../../http/rollback.ts';
 import type { ApiResponse, Services } from '../../http/types.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -105,11 +106,16 @@ export class RobotRemote {
     if (!(input.headers.get('content-type') ?? '').toLowerCase().includes('text/xml')) {
       throw new ApiError(415, 'UnsupportedMediaType', 'RobotRemote answers XML-RPC: POST with Content-Type text/xml.', 'service');
     }
-    const size = input.rawBytes?.length ?? Buffer.byteLength(input.bodyText);
-    if (size > MAX_CALL_BYTES) return rpcError(413, `The call is larger than ${MAX_CALL_BYTES} bytes.`);
+    let body: string;
+    try {
+      body = await bodyTextOf(input, MAX_CALL_BYTES);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 413) return rpcError(413, `The call is larger than ${MAX_CALL_BYTES} bytes.`);
+      throw err;
+    }
     let call;
     try {
-      call = parseMethodCall(input.bodyText);
+      call = parseMethodCall(body);
     } catch (err) {
       if (err instanceof RpcError) return rpcError(400, `Malformed XML-RPC call: ${err.message}`);
       throw err;

@@ -1,8 +1,8 @@
 // What create_content stores when a File, Image or News Item is created without its file: the
 // library bundles a one-page PDF named file.pdf and paints a solid-colour PNG of 320-640 pixels
-// with a name of six random letters (supplement-2 1.4). The PNG is painted by sharp.
+// with a name of six random letters (supplement-2 1.4). The PNG is painted by sharp (blobs/images.ts).
 import { createHash } from 'node:crypto';
-import { loadSharp } from '../../blobs/sharp.ts';
+import { images } from '../../blobs/images.ts';
 
 /** A one-page PDF (objects, cross-reference table and trailer with exact byte offsets). */
 function onePagePdf(): Uint8Array {
@@ -42,7 +42,6 @@ export async function samplePngUpload(seed: string): Promise<Record<string, stri
   const width = 320 + (h.readUInt16BE(0) % 321);
   const height = 320 + (h.readUInt16BE(2) % 321);
   const name = [...h.subarray(4, 10)].map((b) => String.fromCharCode(97 + (b % 26))).join('');
-  const sharp = await loadSharp();
-  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: h[10], g: h[11], b: h[12] } } }).png().toBuffer();
+  const bytes = Buffer.from(await images.paint(width, height, [h[10], h[11], h[12]]));
   return { data: bytes.toString('base64'), encoding: 'base64', filename: `${name}.png`, 'content-type': 'image/png' };
 }

@@ -98,10 +98,10 @@ const expire: NonNullable<Route['prepare']> = async (_state, req, services) => s
 export const tusRoutes: Route[] = [
   { method: 'OPTIONS', endpoint: '@tus-upload', on: 'content', permission: 'Add portal content', schema: TUS_SCHEMAS.options, handle: options },
   { method: 'OPTIONS', endpoint: '@tus-replace', on: 'content', permission: 'Modify portal content', schema: TUS_SCHEMAS.options, handle: options },
-  { method: 'POST', endpoint: '@tus-upload', on: 'content', permission: 'Add portal content', rawBody: true, schema: TUS_SCHEMAS.start, prepare: expire, handle: start('create') },
-  { method: 'POST', endpoint: '@tus-replace', on: 'content', permission: 'Modify portal content', rawBody: true, schema: TUS_SCHEMAS.start, prepare: expire, handle: start('replace') },
+  { method: 'POST', endpoint: '@tus-upload', on: 'content', permission: 'Add portal content', rawBody: true, bigBody: true, schema: TUS_SCHEMAS.start, prepare: expire, handle: start('create') },
+  { method: 'POST', endpoint: '@tus-replace', on: 'content', permission: 'Modify portal content', rawBody: true, bigBody: true, schema: TUS_SCHEMAS.start, prepare: expire, handle: start('replace') },
   { method: 'GET', endpoint: '@tus-upload', on: 'content', permission: 'View', volatile: true, schema: TUS_SCHEMAS.status, prepare: expire, handle: status },
-  { method: 'PATCH', endpoint: '@tus-upload', on: 'content', permission: 'View', rawBody: true, schema: TUS_SCHEMAS.chunk, prepare: receive, handle: finish },
+  { method: 'PATCH', endpoint: '@tus-upload', on: 'content', permission: 'View', rawBody: true, bigBody: true, schema: TUS_SCHEMAS.chunk, prepare: receive, handle: finish },
 ];
 
 export const tusFamily: FamilyManifest = { name: 'tus', routes: tusRoutes };

@@ -1,7 +1,7 @@
 // Portraits (supplement 31.5, C17): PATCH @users/<id> {portrait: {content-type, data, encoding,
 // filename, scale?}} stores the image in the blob store (in `prepare`); GET @portrait[/<id>]
 // serves it. `scale: true` shrinks it to fit 200x200 like the classic portrait form.
-import { loadSharp } from '../../blobs/sharp.ts';
+import { images } from '../../blobs/images.ts';
 import { storeUpload } from '../content/uploads.ts';
 import type { BlobStore } from '../../blobs/store.ts';
 import type { ApiRequest, ApiResponse, Route } from '../../http/types.ts';
@@ -20,10 +20,8 @@ export async function preparePortrait(blobs: BlobStore, value: unknown): Promise
   const ref = await storeUpload(blobs, upload, 'portrait', true);
   if (upload.scale !== true || !ref.width || !ref.height || (ref.width <= MAX && ref.height <= MAX)) return ref;
   try {
-    const sharp = await loadSharp();
-    const { data, info } = await sharp(blobs.get(ref.blob)!).resize(MAX, MAX, { fit: 'inside' }).toBuffer({ resolveWithObject: true });
-    const bytes = new Uint8Array(data);
-    return { ...ref, blob: blobs.put(bytes), size: bytes.length, width: info.width, height: info.height };
+    const scaled = await images.resize(blobs.get(ref.blob)!, MAX, MAX, 'inside', 'same');
+    return { ...ref, blob: blobs.put(scaled.bytes), size: scaled.bytes.length, width: scaled.width, height: scaled.height };
   } catch {
     return ref;
   }

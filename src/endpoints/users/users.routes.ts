@@ -118,6 +118,7 @@ export const usersRoutes: Route[] = [
     on: 'site',
     schema: createUserSchema,
     permission: null,
+    bigBody: true, // CSV imports (multipart)
     prepare: async (state, req, services) =>
       isReset(req) ? { reset: await resetPasswordRoute.prepare(state, req, services) } : req.url.params.length ? {} : { create: await prepareCreate(state, req, services) },
     handle: (state, req, services, prepared: { reset?: ResetPlan; create?: Prepared }) => {
@@ -132,6 +133,7 @@ export const usersRoutes: Route[] = [
     on: 'site',
     schema: updateUserSchema,
     permission: null,
+    bigBody: true, // portraits (base64)
     prepare: prepareUpdate,
     handle: (_state, _req, services, changes: UserChanges) => ({
       write: (draft) => applyUpdate(draft, services.auth.root, changes),

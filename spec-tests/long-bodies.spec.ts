@@ -1,0 +1,54 @@
+// Bodies of megabytes (issue 9): their long values are read, parsed and decoded in slices, and
+// what is stored is exactly what was sent. Each case here is longer than the slices, so that a
+// value joined from slices, a cut inside an escape or a multi-byte character, or a base64 text
+// with line breaks would show.
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { connect, type Api } from './client.ts';
+
+let api: Api;
+let box: string;
+
+beforeAll(async () => {
+  api = await connect();
+  box = await api.sandbox();
+});
+
+describe('long bodies', () => {
+  it('stores a 3 MB file sent as base64 with line breaks byte for byte', async () => {
+    const bytes = randomBytes(3 * 1024 * 1024 + 5);
+    const data = bytes.toString('base64').replace(/.{76}/g, '$&\r\n');
+    const r = await api.post(box, { '@type': 'File', id: 'long-file', title: 'Long file', file: { data, encoding: 'base64', filename: 'long.bin', 'content-type': 'application/octet-stream' } });
+    expect(r.status).toBe(201);
+    expect(r.body.file.size).toBe(bytes.length);
+    const download = await api.get(`${box}/long-file/@@download/file`, { headers: { Accept: '*/*' } });
+    expect(download.status).toBe(200);
+    expect(Buffer.from(download.bytes).equals(bytes)).toBe(true);
+  });
+
+  it('stores 2 MB of rich text with multi-byte characters and escapes as sent', async () => {
+    const line = '<p>Grüße — “quoted” \\ back\\slash, tab\tand emoji 😀 \u2028 end</p>\n';
+    const data = line.repeat(Math.ceil((2 * 1024 * 1024) / line.length));
+    const r = await api.post(box, { '@type': 'Document', id: 'long-text', title: 'Long text', text: { data, 'content-type': 'text/html', encoding: 'utf-8' } });
+    expect(r.status).toBe(201);
+    const got = await api.get(`${box}/long-text`);
+    expect(got.body.text.data.length).toBe(data.length);
+    expect(got.body.text.data).toBe(data);
+  });
+
+  it('refuses a long value holding a raw control character as undecodable, storing nothing', async () => {
+    const raw = `{"@type": "Document", "id": "bad-long", "title": "Bad", "description": "${'a'.repeat(512 * 1024)}\u0001${'b'.repeat(512 * 1024)}"}`;
+    const r = await api.request('POST', box, { raw, headers: { 'Content-Type': 'application/json' } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.type).toBe('DeserializationError');
+    expect((await api.get(`${box}/bad-long`)).status).toBe(404);
+  });
+
+  it('refuses a long base64 value that is not base64 with 400, storing nothing', async () => {
+    const data = `${'QUJD'.repeat(400_000)}*${'QUJD'.repeat(10)}`;
+    const r = await api.post(box, { '@type': 'File', id: 'bad-file', title: 'Bad', file: { data, encoding: 'base64', filename: 'b.bin' } });
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body)).toContain('data is not valid base64');
+    expect((await api.get(`${box}/bad-file`)).status).toBe(404);
+  });
+});
