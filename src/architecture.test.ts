@@ -62,6 +62,7 @@ const EXPLICIT_CACHES: Record<string, string> = {
   'serialize/safe-html.ts results': 'filtered HTML memo',
   'serialize/safe-html.ts cachedChars': 'filtered HTML memo (its size)',
   'serialize/safe-html.ts jobs': 'filtered HTML memo (texts being filtered in the worker)',
+  'lib/json-in-turns.ts partsByObject': 'slices of the long string values of parsed bodies, per object holding them',
   'lib/pending.ts finishing': 'computations that may not wait any more (in progress)',
   'types/schema.ts cache': 'fields per type record',
 };
