@@ -50,6 +50,11 @@ export class ApartWorker<Ask extends object, Answer> {
     return this.worker;
   }
 
+  /** Whether there is a worker to ask (it is started if need be). */
+  available(): boolean {
+    return this.start() !== undefined;
+  }
+
   /** The worker's answer to `ask`; undefined when there is no worker (do the work in place). */
   call(ask: Ask, transfer: readonly Transferable[] = []): Promise<Answer> | undefined {
     const worker = this.start();

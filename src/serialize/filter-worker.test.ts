@@ -20,6 +20,17 @@ describe('the filter worker thread', () => {
     }
   });
 
+  it('filters a text of megabytes handed over as bytes as it filters it in place', async () => {
+    const worker = new FilterWorker();
+    try {
+      const html = '<p onclick="x()">Grüße 😀 <script>c()</script><b>b</b></p>'.repeat(30_000);
+      expect(html.length).toBeGreaterThan(1024 * 1024);
+      expect(await worker.filter('k', lists, html)).toBe(sanitizeHtml(html, sanitizeOptions(lists)));
+    } finally {
+      await worker.close();
+    }
+  });
+
   it('without its file: no worker, the caller filters in place', async () => {
     const worker = new FilterWorker('/nonexistent/safe-html.worker.mjs');
     const first = worker.filter('k', lists, '<p>x</p>');

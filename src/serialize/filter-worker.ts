@@ -2,21 +2,29 @@
 // the package root): lib/apart-worker.ts does the rest.
 import { join } from 'node:path';
 import { ApartWorker } from '../lib/apart-worker.ts';
+import { BIG_INPUT } from '../lib/turn.ts';
+import { encodeInTurns } from '../lib/utf8-in-turns.ts';
 import { PACKAGE_ROOT } from '../lib/package-root.ts';
 import type { FilterLists } from './safe-html-core.mjs';
 
 export const WORKER_FILE = join(PACKAGE_ROOT, 'src', 'serialize', 'safe-html.worker.mjs');
 
 export class FilterWorker {
-  private readonly worker: ApartWorker<{ key: string; lists: FilterLists; html: string }, string>;
+  private readonly worker: ApartWorker<{ key: string; lists: FilterLists; html?: string; bytes?: Uint8Array }, string>;
 
   constructor(file = WORKER_FILE) {
     this.worker = new ApartWorker(file);
   }
 
-  /** `html` filtered with `lists` in the worker; undefined when there is no worker (filter in place). */
+  /**
+   * `html` filtered with `lists` in the worker; undefined when there is no worker (filter in
+   * place). A text of a MiB or more is handed over as UTF-8 bytes encoded in turns (moved, not
+   * copied: a copy of megabytes would be one long step of this thread).
+   */
   filter(key: string, lists: FilterLists, html: string): Promise<string> | undefined {
-    return this.worker.call({ key, lists, html });
+    if (html.length < BIG_INPUT) return this.worker.call({ key, lists, html });
+    if (!this.worker.available()) return undefined;
+    return encodeInTurns(html).then((bytes) => this.worker.call({ key, lists, bytes }, [bytes.buffer as ArrayBuffer]) ?? Promise.reject(new Error('filter worker gone')));
   }
 
   /** Stops the worker (tests). */

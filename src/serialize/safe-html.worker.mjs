@@ -1,5 +1,5 @@
 // The safe-HTML filter's worker thread (src/serialize/filter-worker.ts): filters long rich texts
-// so that the server's thread keeps answering meanwhile. Asked {id, key, lists, html}; answers
+// so that the server's thread keeps answering meanwhile. Asked {id, key, lists, html or bytes}; answers
 // {id, answer: clean} or {id, error} (src/lib/apart-worker.ts).
 import { parentPort } from 'node:worker_threads';
 import sanitizeHtml from 'sanitize-html';
@@ -7,14 +7,15 @@ import { sanitizeOptions } from './safe-html-core.mjs';
 
 const optionsByKey = new Map();
 
-parentPort.on('message', ({ id, key, lists, html }) => {
+parentPort.on('message', ({ id, key, lists, html, bytes }) => {
   try {
     let options = optionsByKey.get(key);
     if (!options) {
       if (optionsByKey.size >= 8) optionsByKey.clear();
       optionsByKey.set(key, (options = sanitizeOptions(lists)));
     }
-    parentPort.postMessage({ id, answer: sanitizeHtml(html, options) });
+    // a long text comes as UTF-8 bytes (src/serialize/filter-worker.ts)
+    parentPort.postMessage({ id, answer: sanitizeHtml(html ?? new TextDecoder().decode(bytes), options) });
   } catch (err) {
     parentPort.postMessage({ id, error: String(err) });
   }
