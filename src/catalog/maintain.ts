@@ -1,8 +1,10 @@
-// Which objects a commit touched, from its patches: `['nodes', a, b, uid, prop, ...]` names the
-// node directly; shorter paths (a new shard, a replaced index) are resolved by comparing the
-// shards of the states before and after, which share every untouched subtree.
+// Which objects a commit touched, from its patches: `['nodes', ...slots, uid, prop, ...]` (one slot
+// per level of the UID index, state/nodes.ts) names the node directly; shorter paths (a new level
+// or bucket, a replaced index) are resolved by comparing those subtrees of the states before and
+// after, which share every untouched part.
 import type { Patch } from 'immer';
-import type { NodeShards, SiteState } from '../state/model.ts';
+import type { NodeBucket, NodeLevel, NodeShards, SiteState } from '../state/model.ts';
+import { DEPTH } from '../state/nodes.ts';
 import { own } from '../lib/records.ts';
 
 /** Node properties no index depends on. */
@@ -21,24 +23,31 @@ function mark(t: Touched, uid: string, text: boolean): void {
   t.nodes.set(uid, (t.nodes.get(uid) ?? false) || text);
 }
 
+/** UIDs whose node object differs between two subtrees `depth` levels above the buckets (identity comparison). */
+function diffLevels(before: NodeLevel | NodeBucket | null | undefined, after: NodeLevel | NodeBucket | null | undefined, depth: number, out: (uid: string) => void): void {
+  if (before === after) return;
+  if (depth === 0) {
+    const b = (before ?? undefined) as NodeBucket | undefined;
+    const a = (after ?? undefined) as NodeBucket | undefined;
+    for (const uid of new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])) if (own(b, uid) !== own(a, uid)) out(uid);
+    return;
+  }
+  const bl = before as NodeLevel | null | undefined;
+  const al = after as NodeLevel | null | undefined;
+  const slots = Math.max(bl?.length ?? 0, al?.length ?? 0);
+  for (let s = 0; s < slots; s++) diffLevels(bl?.[s], al?.[s], depth - 1, out);
+}
+
 /** UIDs whose node object differs between two UID indexes (identity comparison). */
 export function diffShards(before: NodeShards | undefined, after: NodeShards | undefined, out: (uid: string) => void): void {
-  if (before === after) return;
-  const levels = Math.max(before?.length ?? 0, after?.length ?? 0);
-  for (let a = 0; a < levels; a++) {
-    const ba = before?.[a];
-    const aa = after?.[a];
-    if (ba === aa) continue;
-    const slots = Math.max(ba?.length ?? 0, aa?.length ?? 0);
-    for (let b = 0; b < slots; b++) {
-      const bb = ba?.[b];
-      const ab = aa?.[b];
-      if (bb === ab) continue;
-      for (const uid of new Set([...Object.keys(bb ?? {}), ...Object.keys(ab ?? {})])) {
-        if (own(bb, uid) !== own(ab, uid)) out(uid);
-      }
-    }
-  }
+  diffLevels(before, after, DEPTH, out);
+}
+
+/** The subtree of the UID index at `slots` (a path below `nodes`), if any. */
+function subtree(nodes: NodeShards, slots: readonly (string | number)[]): NodeLevel | NodeBucket | undefined {
+  let at: NodeLevel | NodeBucket | null | undefined = nodes;
+  for (const slot of slots) at = at ? (at as NodeLevel)[Number(slot)] : undefined;
+  return at ?? undefined;
 }
 
 /**
@@ -74,27 +83,20 @@ export function touchedBy(before: SiteState, after: SiteState, patches: Patch[])
       continue;
     }
     if (path[0] !== 'nodes') continue;
-    if (path.length < 4) {
-      const [, a, b] = path.map(Number);
-      // the same slots, every other slot empty
-      const pick = (s: SiteState): NodeShards | undefined => {
-        if (path.length === 1) return s.nodes;
-        const only = <T>(at: number, value: T | null | undefined): (T | null)[] => Object.assign(new Array<T | null>(at + 1).fill(null), { [at]: value ?? null });
-        const outer = s.nodes[a];
-        if (path.length === 2) return only(a, outer);
-        return only(a, only(b, outer?.[b]));
-      };
-      diffShards(pick(before), pick(after), (uid) => mark(t, uid, true));
+    if (path.length < DEPTH + 2) {
+      // a level or bucket added, removed or replaced: compare that subtree
+      const slots = path.slice(1);
+      diffLevels(subtree(before.nodes, slots), subtree(after.nodes, slots), DEPTH - slots.length, (uid) => mark(t, uid, true));
       continue;
     }
-    const uid = String(path[3]);
-    if (path.length === 4) {
+    const uid = String(path[DEPTH + 1]);
+    if (path.length === DEPTH + 2) {
       mark(t, uid, true);
       continue;
     }
-    const prop = String(path[4]);
+    const prop = String(path[DEPTH + 2]);
     if (IRRELEVANT.has(prop)) continue;
-    if (prop === 'fields' && path[5] === 'default_page') t.defaultPages.add(uid);
+    if (prop === 'fields' && path[DEPTH + 3] === 'default_page') t.defaultPages.add(uid);
     mark(t, uid, prop === 'fields' || prop === 'id');
   }
   return t;

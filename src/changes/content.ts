@@ -4,7 +4,7 @@
 // before it, so the work is the size of what changed.
 import type { Patch } from 'immer';
 import type { ContentNode, SiteState, WorkflowEntry, LockInfo, VersionEntry, CommentEntry } from '../state/model.ts';
-import { getNode } from '../state/nodes.ts';
+import { DEPTH, getNode } from '../state/nodes.ts';
 import { recordPath } from '../catalog/record.ts';
 import { diffShards } from '../catalog/maintain.ts';
 import { own } from '../lib/records.ts';
@@ -20,7 +20,8 @@ export function touchedNodes(before: SiteState, after: SiteState, patches: reado
   let wholeIndex = false;
   for (const p of patches) {
     if (p.path[0] !== 'nodes') continue;
-    if (p.path.length >= 4) seen.add(String(p.path[3]));
+    // ['nodes', ...one slot per level of the index, uid, ...]
+    if (p.path.length >= DEPTH + 2) seen.add(String(p.path[DEPTH + 1]));
     else wholeIndex = true;
   }
   // A new or replaced bucket of the UID index: compare the buckets (they share untouched nodes).

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { checkChildren, childEntries, childList, childUid, insertChild, type Children } from '../state/children.ts';
 import { checkSite } from '../state/invariants.ts';
 import type { ContentNode, NodeShards, SiteState } from '../state/model.ts';
-import { allNodes, nodeSlots, shardKeys } from '../state/nodes.ts';
+import { allNodes, bucketNumber, getNode, shardKeys } from '../state/nodes.ts';
 import { traverse } from '../state/select.ts';
 import { encode } from './codec.ts';
 import { journalName, snapshotName } from './files.ts';
@@ -75,7 +75,7 @@ describe('data dirs of snapshot version 1', () => {
     writeFileSync(join(dir, journalName(header.seq)), encodeRecord({ c: header.changes + 1, t: '2026-01-01T00:00:01+00:00', patches }));
 
     const b = await persistentSite(dir, { durable: true });
-    expect(b.log.lines.join('\n')).toMatch(/snapshot version 1 brought to version 3/);
+    expect(b.log.lines.join('\n')).toMatch(/snapshot version 1 brought to version 4/);
     expect(checkSite(b.store.current)).toEqual([]);
     const listing = await b.call('GET', '/box');
     expect(listing.body.items.map((i: { title: string }) => i.title)).toEqual(['c', 'a', 'b', 'valueOf', 'constructor', 'extra']);
@@ -109,16 +109,79 @@ describe('data of snapshot version 2 (children in one level of chunks)', () => {
     const order: string[][] = [];
     for (let i = 0; i < entries.length; i += 128) order.push(entries.slice(i, i + 128).flatMap(([id, uid]) => [uid, id]));
     const oneLevel = { n: entries.length, order, keys: order.map((_, k) => k), sizes: order.map((c) => c.length / 2), next: order.length, ids: [] };
-    const [a, b] = nodeSlots('F');
     const node = { uid: 'F', id: 'f', children: oneLevel } as unknown as ContentNode;
-    const nodes: NodeShards = [];
-    nodes[a] = [];
-    nodes[a]![b] = { F: node } as never;
+    // the index of versions 2 and 3: two levels of 256 slots
+    const nodes = new Array(256).fill(null);
+    nodes[7] = new Array(256).fill(null);
+    nodes[7][9] = { F: node };
     const { state, migrated } = migrateState({ nodes } as SiteState);
     expect(migrated).toBe(true);
-    const back = state.nodes[a]![b]!.F;
+    const back = getNode(state, 'F')!;
     expect(checkChildren(back.children!, 'F')).toEqual([]);
     expect([...childEntries(back)]).toEqual(entries);
     expect(childUid(back, 'id-4321')).toBe('uid-4321');
+  });
+});
+
+/** The UID index as versions 2 and 3 stored it: two levels of 256 slots by the same 16 bits. */
+function toTwoLevels(state: SiteState): SiteState {
+  const nodes: (Record<string, ContentNode>[] | null)[] = new Array(256).fill(null);
+  for (const node of allNodes(state)) {
+    const n = bucketNumber(node.uid);
+    ((nodes[n >>> 8] ??= new Array(256).fill(null))[n & 0xff] ??= {})[node.uid] = node;
+  }
+  return { ...state, nodes: nodes as unknown as NodeShards };
+}
+
+/** A version-3 snapshot file of a state already in the two-level shape. */
+function writeV3Snapshot(dir: string, seq: number, changes: number, state: SiteState): void {
+  const header = { format: 'cms-oracle-snapshot', version: 3, seq, created: '2026-01-01T00:00:00.000Z', lastChange: null, changes, nodeCount: state.nodeCount };
+  const outers = (state.nodes as unknown[]).flatMap((s, a) => (s ? [encode({ a, s })] : []));
+  const lines = [JSON.stringify(header), encode({ ...state, nodes: null }), ...outers];
+  const body = lines.map((l) => l + '\n').join('');
+  const sha256 = createHash('sha256').update(body).digest('hex');
+  writeFileSync(join(dir, snapshotName(seq)), body + JSON.stringify({ end: true, chunks: lines.length - 2, sha256 }) + '\n');
+}
+
+describe('data dirs of snapshot version 3 (UID index in two levels of 256 slots)', () => {
+  it('restore into four levels of 16, journal of version 3 replayed, and stay durable', async () => {
+    const dir = tmpDataDir('migrate');
+    const a = await persistentSite(dir);
+    expect((await a.call('POST', '', { '@type': 'Folder', id: 'box', title: 'Box' })).status).toBe(201);
+    for (const id of ['a', 'b', 'valueOf']) expect((await a.call('POST', '/box', { '@type': 'Document', id, title: id })).status).toBe(201);
+    await a.persistence!.close();
+    const [written] = readdirSync(dir).filter((n) => n.endsWith('.sj'));
+    const { header, state } = readSnapshot(join(dir, written));
+    rmSync(join(dir, written));
+
+    // version 3 wrote this site; its journal then set local roles on the box, in that shape's paths
+    const old = toTwoLevels(state);
+    writeV3Snapshot(dir, header.seq, header.changes, old);
+    const box = traverse(state, ['box'])!;
+    const [, patches] = produceWithPatches(old, (d) => {
+      const n = bucketNumber(box.uid);
+      const v3 = d.nodes as unknown as Record<string, ContentNode>[][];
+      v3[n >>> 8][n & 0xff][box.uid].localRoles = JSON.parse('{"constructor": ["Editor"], "valueOf": ["Reader"]}');
+    });
+    expect(patches[0].path.slice(0, 4)).toEqual(['nodes', bucketNumber(box.uid) >>> 8, bucketNumber(box.uid) & 0xff, box.uid]);
+    writeFileSync(join(dir, journalName(header.seq)), encodeRecord({ c: header.changes + 1, t: '2026-01-01T00:00:01+00:00', patches }));
+
+    const b = await persistentSite(dir, { durable: true });
+    expect(b.log.lines.join('\n')).toMatch(/snapshot version 3 brought to version 4/);
+    expect(checkSite(b.store.current)).toEqual([]);
+    const roles = getNode(b.store.current, box.uid)!.localRoles;
+    expect(Object.getPrototypeOf(roles)).toBeNull();
+    expect(Object.entries(roles)).toEqual([['constructor', ['Editor']], ['valueOf', ['Reader']]]);
+    expect((await b.call('GET', '/box')).body.items.map((i: { title: string }) => i.title)).toEqual(['a', 'b', 'valueOf']);
+    expect((await b.call('POST', '/box', { '@type': 'Document', id: 'after', title: 'after' })).status).toBe(201);
+
+    // a crash (no close): the new journal goes with the version-4 base snapshot written at start
+    const c = await persistentSite(dir, { durable: true });
+    expect(checkSite(c.store.current)).toEqual([]);
+    expect(c.log.lines.join('\n')).not.toMatch(/brought to version/);
+    expect((await c.call('GET', '/box')).body.items.map((i: { title: string }) => i.title)).toEqual(['a', 'b', 'valueOf', 'after']);
+    // keyed records get their null prototype back from the new shape too (state/keyed.ts)
+    expect(Object.getPrototypeOf(getNode(c.store.current, box.uid)!.localRoles)).toBeNull();
+    expect(Object.entries(getNode(c.store.current, box.uid)!.localRoles)).toEqual([['constructor', ['Editor']], ['valueOf', ['Reader']]]);
   });
 });

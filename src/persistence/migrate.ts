@@ -6,10 +6,11 @@
 //   since version 2 they are one `Children` record (state/children.ts).
 // Snapshot version 2: that record had one level of chunks (`order`, `keys`, `sizes` of its own);
 // since version 3 the chunks are in groups (state/children.ts).
+// Snapshot versions 2 and 3: the UID index was two levels of arrays of 256 slots; since version 4
+// it is four levels of 16 (state/nodes.ts).
 import { emptyChildren, insertChild } from '../state/children.ts';
-import { emptyRecord } from '../lib/records.ts';
-import type { ContentNode, NodeBucket, NodeShards, SiteState } from '../state/model.ts';
-import { emptyLevel, nodeSlots } from '../state/nodes.ts';
+import type { ContentNode, SiteState } from '../state/model.ts';
+import { allNodes, FANOUT, indexOf } from '../state/nodes.ts';
 
 interface OldShape {
   children?: unknown;
@@ -22,14 +23,16 @@ interface OneLevel {
 }
 const isOneLevel = (children: unknown): children is OneLevel => typeof children === 'object' && children !== null && Array.isArray((children as OneLevel).order);
 
-type OldShards = Record<string, Record<string, Record<string, ContentNode>>>;
+/** The index of versions 1 to 3: two levels (records by hex keys, or arrays of 256) above the buckets. */
+type OldShards = Record<string, Record<string, Record<string, ContentNode> | null> | null>;
 
 /** `state` in today's shape (the same object when it already is), and whether anything changed. */
 export function migrateState(state: SiteState): { state: SiteState; migrated: boolean } {
-  const oldIndex = !Array.isArray(state.nodes);
+  const oldIndex = !Array.isArray(state.nodes) || state.nodes.length !== FANOUT;
   const all: ContentNode[] = [];
-  if (oldIndex) for (const outer of Object.values(state.nodes as unknown as OldShards)) for (const inner of Object.values(outer)) all.push(...Object.values(inner));
-  else for (const outer of state.nodes) if (outer) for (const bucket of outer) if (bucket) all.push(...Object.values(bucket));
+  if (oldIndex) {
+    for (const outer of Object.values(state.nodes as unknown as OldShards)) if (outer) for (const inner of Object.values(outer)) if (inner) all.push(...Object.values(inner));
+  } else all.push(...allNodes(state));
   const isOld = (node: ContentNode) => Array.isArray((node as OldShape).children) || (node as OldShape).childIds !== undefined || isOneLevel(node.children);
   if (!oldIndex && !all.some(isOld)) return { state, migrated: false };
 
@@ -55,10 +58,5 @@ export function migrateState(state: SiteState): { state: SiteState; migrated: bo
       if (child) insertChild(node, child.id, uid);
     }
   }
-  const nodes: NodeShards = emptyLevel();
-  for (const node of byUid.values()) {
-    const [a, b] = nodeSlots(node.uid);
-    ((nodes[a] ??= emptyLevel<NodeBucket>())[b] ??= emptyRecord<ContentNode>())[node.uid] = node;
-  }
-  return { state: { ...state, nodes }, migrated: true };
+  return { state: { ...state, nodes: indexOf(byUid.values()) }, migrated: true };
 }

@@ -2,18 +2,21 @@
 // site never blocks the event loop for long. Line format (every line is JSON):
 //   1. header   {format, version, seq, created, lastChange, changes, nodeCount}
 //   2. superjson of the state without its nodes
-//   3. one superjson line per non-empty outer slot of the UID index {a, s} (or, for big sites, one
-//      per bucket {a, b, s}); an object with big values has a line of its own {a, b, s} (lines of
+//   3. one superjson line per non-empty group of 256 buckets of the UID index {a, s} (or, for big
+//      sites, one per bucket {a, b, s}), `a` the upper and `b` the lower 8 bits of the bucket number
+//      (state/nodes.ts); an object with big values has a line of its own {a, b, s} (lines of
 //      one bucket are merged), followed by one line per saved version {a, b, u, v}. Version 1 had
-//      hex keys and records where version 2 has slot numbers and arrays.
+//      hex keys and records where version 2 has slot numbers and arrays. Versions 2 and 3 are read
+//      into their own index shape, two levels of 256 slots (a journal after them has paths into
+//      it); migrate.ts turns it into today's four levels of 16.
 //   4. trailer  {end: true, chunks, sha256}  (sha256 of every byte before the trailer)
 // A file whose trailer is missing or does not match is corrupt and is never used.
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { freezeState } from '../state/freeze.ts';
 import { decode, encode } from './codec.ts';
-import type { ContentNode, NodeBucket, SiteState, VersionEntry } from '../state/model.ts';
-import { emptyLevel } from '../state/nodes.ts';
+import type { ContentNode, NodeBucket, NodeShards, SiteState, VersionEntry } from '../state/model.ts';
+import { bucketAt, bucketFor, bucketsBy256, emptyLevel } from '../state/nodes.ts';
 import { snapshotName, writeAtomically } from './files.ts';
 import { restoreNullPrototypes } from '../state/keyed.ts';
 import { own } from '../lib/records.ts';
@@ -21,9 +24,15 @@ import { nextTurn } from '../lib/turn.ts';
 import { migrateState } from './migrate.ts';
 
 export const SNAPSHOT_FORMAT = 'cms-oracle-snapshot';
-/** Version 3: a folder's children in groups of chunks (state/children.ts); versions 1 and 2 are read and migrated. */
-export const SNAPSHOT_VERSION = 3;
-const READABLE_VERSIONS = new Set([1, 2, 3]);
+/**
+ * Version 4: the UID index in four levels of 16 slots (state/nodes.ts); version 3 had two levels of
+ * 256, and a folder's children in groups of chunks (state/children.ts) like today; versions 1 to 3
+ * are read and migrated.
+ */
+export const SNAPSHOT_VERSION = 4;
+const READABLE_VERSIONS = new Set([1, 2, 3, 4]);
+/** The last version whose UID index had two levels of 256 slots. */
+const TWO_LEVELS = 3;
 
 export interface SnapshotHeader {
   format: typeof SNAPSHOT_FORMAT;
@@ -125,11 +134,9 @@ export async function* snapshotChunks(
   let batch = emit(JSON.stringify(header) + '\n') + emit(encode(rest) + '\n');
   let started = performance.now();
   let chunks = 0;
-  const used = nodes.filter((outer) => outer !== null).length;
-  const perOuter = state.nodeCount / Math.max(1, used);
-  for (let a = 0; a < nodes.length; a++) {
-    const outer = nodes[a];
-    if (!outer) continue;
+  const groups = [...bucketsBy256(nodes)];
+  const perOuter = state.nodeCount / Math.max(1, groups.length);
+  for (const [a, outer] of groups) {
     for (const line of shardLines(a, outer, perOuter > SPLIT_ABOVE)) {
       const text = encode(line) + '\n';
       chunks++;
@@ -217,6 +224,12 @@ export function parseSnapshot(path: string, bytes: Buffer, options: ReadOptions 
 
 type Level<T> = Record<string | number, T | null>;
 
+/** A slot number of a line (0..255). */
+function slotNumber(path: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 255) throw new SnapshotError(path, `bad slot ${String(value)}`);
+  return value;
+}
+
 /**
  * Decodes a snapshot line by line as its bytes arrive, hashing each line: no line is held longer
  * than it takes to decode it, and the file never is whole in memory. Whether the file is sound
@@ -233,7 +246,10 @@ class SnapshotReader {
   private size = 0;
   private header: SnapshotHeader | undefined;
   private base: (Omit<SiteState, 'nodes'> & { nodes: null }) | undefined;
+  /** the UID index of versions 1 to 3 */
   private nodes: Level<Level<NodeBucket>> | undefined;
+  /** the UID index of version 4 and later */
+  private tree: NodeShards | undefined;
   private count = 0;
   private failure: unknown;
 
@@ -281,12 +297,13 @@ class SnapshotReader {
 
   private level<T>(): Level<T> {
     // version 1: records keyed by hex shard keys (migrate.ts turns them into today's arrays)
-    return this.header!.version === 1 ? {} : (emptyLevel<T>() as unknown as Level<T>);
+    return this.header!.version === 1 ? {} : (new Array(256).fill(null) as unknown as Level<T>);
   }
 
   private chunk(text: string): void {
-    const nodes = (this.nodes ??= this.level<Level<NodeBucket>>());
     const chunk = decode<{ a: string | number; b?: string | number; s?: unknown; u?: string; v?: VersionEntry }>(text);
+    if (this.header!.version > TWO_LEVELS) return this.chunkOfTree(chunk);
+    const nodes = (this.nodes ??= this.level<Level<NodeBucket>>());
     if (chunk.u !== undefined && chunk.b !== undefined) {
       const node = own(own(own(nodes, String(chunk.a)), String(chunk.b)), chunk.u);
       if (!node || !chunk.v) throw new SnapshotError(this.path, `version of unknown object ${chunk.u}`);
@@ -298,6 +315,24 @@ class SnapshotReader {
     } else {
       Object.assign(((nodes[chunk.a] ??= this.level<NodeBucket>())[chunk.b] ??= {}), chunk.s);
       this.count += Object.keys(chunk.s ?? {}).length;
+    }
+  }
+
+  /** A line of version 4 and later, into today's index (bucket number: a * 256 + b). */
+  private chunkOfTree(chunk: { a: string | number; b?: string | number; s?: unknown; u?: string; v?: VersionEntry }): void {
+    const nodes = (this.tree ??= emptyLevel());
+    const a = slotNumber(this.path, chunk.a);
+    if (chunk.u !== undefined && chunk.b !== undefined) {
+      const node = own(bucketAt(nodes, a * 256 + slotNumber(this.path, chunk.b)), chunk.u);
+      if (!node || !chunk.v) throw new SnapshotError(this.path, `version of unknown object ${chunk.u}`);
+      (node.versions ??= []).push(chunk.v);
+      return;
+    }
+    const buckets: [number, NodeBucket | null][] = chunk.b === undefined ? (chunk.s as (NodeBucket | null)[]).map((bucket, b) => [b, bucket]) : [[slotNumber(this.path, chunk.b), chunk.s as NodeBucket]];
+    for (const [b, bucket] of buckets) {
+      if (!bucket) continue;
+      Object.assign(bucketFor(nodes, a * 256 + b), bucket);
+      this.count += Object.keys(bucket).length;
     }
   }
 
@@ -318,7 +353,7 @@ class SnapshotReader {
       if (this.failure !== undefined) throw this.failure;
       const header = this.header!;
       const base = this.base!;
-      const nodes = this.nodes ?? this.level<Level<NodeBucket>>();
+      const nodes = header.version > TWO_LEVELS ? (this.tree ?? emptyLevel()) : (this.nodes ?? this.level<Level<NodeBucket>>());
       // `nodes` keeps its place (base has it as null); keyed records get their null prototype back.
       let state = restoreNullPrototypes({ ...base, nodes } as unknown as SiteState);
       if (this.count !== header.nodeCount || state.nodeCount !== header.nodeCount) {

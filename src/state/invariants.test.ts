@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { produce } from 'immer';
 import type { ContentNode, SiteState } from './model.ts';
 import { checkSite } from './invariants.ts';
-import { getNode, nodeSlots, putNode } from './nodes.ts';
+import { bucketAt, bucketFor, bucketNumber, getNode, putNode } from './nodes.ts';
 import { createSite } from './site.ts';
 import { addChild, removeSubtree, renameChild, reorderChild } from './tree.ts';
 import { childList, insertChild, removeChild } from './children.ts';
@@ -137,8 +137,7 @@ describe('checkSite detects each kind of corruption', () => {
 
   it('a node reachable but not indexed', () => {
     const problems = corrupt((s) => {
-      const [a, b] = nodeSlots('B');
-      delete s.nodes[a]![b]!.B;
+      delete bucketAt(s.nodes, bucketNumber('B'))!.B;
       s.nodeCount -= 1;
     });
     expect(problems).toContain('F lists missing child B');
@@ -156,22 +155,21 @@ describe('checkSite detects each kind of corruption', () => {
 
   it('a node stored in the wrong shard', () => {
     const problems = corrupt((s) => {
-      const [a, b] = nodeSlots('C');
-      const c = s.nodes[a]![b]!.C;
-      delete s.nodes[a]![b]!.C;
-      const wrongB = b === 0 ? 1 : 0;
-      (s.nodes[a]![wrongB] ??= {}).C = c;
+      const n = bucketNumber('C');
+      const c = bucketAt(s.nodes, n)!.C;
+      delete bucketAt(s.nodes, n)!.C;
+      const wrong = n ^ 1;
+      bucketFor(s.nodes, wrong).C = c;
     });
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^node C stored in shard \d+\/\d+, hashes to \d+\/\d+$/);
+    expect(problems).toEqual([`node C stored in bucket ${bucketNumber('C') ^ 1}, hashes to ${bucketNumber('C')}`]);
   });
 
   it('a node stored under another key', () => {
     const problems = corrupt((s) => {
-      const [a, b] = nodeSlots('C');
-      const c = s.nodes[a]![b]!.C;
+      const bucket = bucketAt(s.nodes, bucketNumber('C'))!;
+      const c = bucket.C;
       c.uid = 'C';
-      s.nodes[a]![b]!.C = { ...c, uid: 'X' };
+      bucket.C = { ...c, uid: 'X' };
     });
     expect(problems).toContain('node X stored under key C');
   });

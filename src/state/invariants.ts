@@ -1,26 +1,33 @@
 // Structural invariants of the site state, as a list of human-readable problems (empty: sound).
 // Used by tests after every write; cheap enough (linear in the number of nodes) for 10k+ sites.
 import type { ContentNode, SiteState } from './model.ts';
-import { allBuckets, FANOUT, nodeSlots } from './nodes.ts';
+import { allBuckets, bucketNumber, DEPTH, FANOUT } from './nodes.ts';
+import type { NodeLevel } from './model.ts';
 import { checkChildren, childEntries, childUid, childUids } from './children.ts';
 
 /** Every indexed node, with the slots and bucket key it is stored under. */
-function indexed(state: SiteState, problems: string[]): { a: number; b: number; key: string; node: ContentNode }[] {
-  const out: { a: number; b: number; key: string; node: ContentNode }[] = [];
-  if (state.nodes.length !== FANOUT || state.nodes.some((outer) => outer && outer.length !== FANOUT)) problems.push(`UID index levels are not of ${FANOUT} slots`);
-  for (const [a, b, bucket] of allBuckets(state.nodes)) {
-    for (const [key, node] of Object.entries(bucket)) out.push({ a, b, key, node });
+function indexed(state: SiteState, problems: string[]): { n: number; key: string; node: ContentNode }[] {
+  const out: { n: number; key: string; node: ContentNode }[] = [];
+  if (!levelsSound(state.nodes, DEPTH)) problems.push(`UID index levels are not ${DEPTH} levels of ${FANOUT} slots`);
+  for (const [n, bucket] of allBuckets(state.nodes)) {
+    for (const [key, node] of Object.entries(bucket)) out.push({ n, key, node });
   }
   return out;
+}
+
+/** Whether `level` and the levels below it are arrays of FANOUT slots, `depth` of them above records. */
+function levelsSound(level: unknown, depth: number): boolean {
+  if (depth === 0) return typeof level === 'object' && level !== null && !Array.isArray(level);
+  return Array.isArray(level) && level.length === FANOUT && (level as NodeLevel).every((below) => below === null || levelsSound(below, depth - 1));
 }
 
 function checkIndex(state: SiteState, entries: ReturnType<typeof indexed>, problems: string[]): Map<string, ContentNode> {
   const byUid = new Map<string, ContentNode>();
   const intids = new Map<number, string>();
-  for (const { a, b, key, node } of entries) {
+  for (const { n, key, node } of entries) {
     if (key !== node.uid) problems.push(`node ${node.uid} stored under key ${key}`);
-    const [wantA, wantB] = nodeSlots(node.uid);
-    if (a !== wantA || b !== wantB) problems.push(`node ${node.uid} stored in shard ${a}/${b}, hashes to ${wantA}/${wantB}`);
+    const want = bucketNumber(node.uid);
+    if (n !== want) problems.push(`node ${node.uid} stored in bucket ${n}, hashes to ${want}`);
     if (byUid.has(node.uid)) problems.push(`UID ${node.uid} indexed twice`);
     byUid.set(node.uid, node);
     const other = intids.get(node.intid);

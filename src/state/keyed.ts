@@ -10,6 +10,11 @@ interface Shape {
   each?: Shape;
   /** Shapes of named members. */
   members?: Map<string, Shape>;
+  /**
+   * Levels of arrays of any depth above records of this shape (the UID index, state/nodes.ts:
+   * the depth differs between snapshot versions, and a journal's paths follow its own).
+   */
+  levels?: Shape;
 }
 
 const KEYED: Shape = { keyed: true };
@@ -19,7 +24,7 @@ const shape = (members: Record<string, Shape>): Shape => ({ members: new Map(Obj
 const NODE = shape({ localRoles: KEYED });
 
 export const SITE_SHAPE: Shape = shape({
-  nodes: { each: { each: { keyed: true, each: NODE } } },
+  nodes: { levels: { keyed: true, each: NODE } },
   types: KEYED,
   users: KEYED,
   groups: KEYED,
@@ -38,7 +43,9 @@ export function shapeAt(path: readonly (string | number)[], from: Shape = SITE_S
   let at: Shape | undefined = from;
   for (const segment of path) {
     if (!at) return undefined;
-    at = at.members?.get(String(segment)) ?? at.each;
+    // in the index, a number is a slot of a level, a string the key of a bucket
+    if (at.levels) at = typeof segment === 'number' ? at : at.levels.each;
+    else at = at.members?.get(String(segment)) ?? at.each;
   }
   return at;
 }
@@ -53,6 +60,11 @@ export function restoreNullPrototypes<T>(value: T, at: Shape | undefined = SITE_
   const stack: [unknown, Shape][] = at ? [[value, at]] : [];
   while (stack.length) {
     const [v, s] = stack.pop()!;
+    if (s.levels) {
+      if (Array.isArray(v)) for (const item of v) stack.push([item, s]);
+      else if (isRecord(v)) stack.push([v, s.levels]);
+      continue;
+    }
     if (Array.isArray(v) && s.each) for (const item of v) stack.push([item, s.each]);
     if (!isRecord(v)) continue;
     if (s.keyed && Object.getPrototypeOf(v) !== null) Object.setPrototypeOf(v, null);

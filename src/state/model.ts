@@ -118,8 +118,10 @@ export interface LockInfo {
 
 /** One bucket of the UID index: UID -> node (a null-prototype record). */
 export type NodeBucket = Record<string, ContentNode>;
-/** The UID index (state/nodes.ts): 256 x 256 buckets by a hash of the UID, in arrays (null: empty). */
-export type NodeShards = ((NodeBucket | null)[] | null)[];
+/** A level of the UID index: 16 slots, each the next level (or, on the last, a bucket) or null. */
+export type NodeLevel = (NodeLevel | NodeBucket | null)[];
+/** The UID index (state/nodes.ts): 16^4 buckets by a hash of the UID, four levels of arrays. */
+export type NodeShards = NodeLevel;
 
 export interface User {
   id: string;

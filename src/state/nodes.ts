@@ -1,12 +1,19 @@
-// The UID index: nodes in 256 x 256 buckets chosen by two bytes of a hash of the UID. The two
-// upper levels are arrays of 256 slots (null: empty), so that a write through Immer copies two
-// arrays of pointers (a few hundred nanoseconds) plus one small bucket and the node, whatever the
-// size of the site; a bucket is a null-prototype record keyed by UID (src/lib/records.ts).
-import type { ContentNode, NodeBucket, NodeShards, SiteState } from './model.ts';
+// The UID index: nodes in 16^4 = 65,536 buckets chosen by 16 bits of a hash of the UID, reached
+// through four levels of arrays of 16 slots (null: empty), one hex digit of the hash per level. A
+// write through Immer copies (and, when it finalizes, walks) four arrays of 16 pointers plus one
+// small bucket and the node, whatever the size of the site; so does a read through a draft, which
+// prepares a copy of each level on its way. (Two levels of 256 slots, snapshot version 3, made
+// every write and draft read copy and walk 512 slots.) A bucket is a null-prototype record keyed
+// by UID (src/lib/records.ts). Snapshots store the buckets by the same 16 bits (persistence/).
+import type { ContentNode, NodeBucket, NodeLevel, NodeShards } from './model.ts';
 import { emptyRecord, own } from '../lib/records.ts';
 
 /** Slots per level of the index. */
-export const FANOUT = 256;
+export const FANOUT = 16;
+/** Levels of arrays above the buckets. */
+export const DEPTH = 4;
+/** Bits of the hash one level uses. */
+const BITS = 4;
 
 /** FNV-1a over the UTF-16 code units: sequential or user-chosen keys still spread evenly. */
 function fnv(key: string): number {
@@ -24,18 +31,45 @@ export function shardKeys(key: string): [string, string] {
   return [((h >>> 8) & 0xff).toString(16), (h & 0xff).toString(16)];
 }
 
-/** The two slots (outer, inner) of the UID index a UID is stored under. */
-export function nodeSlots(uid: string): [number, number] {
-  const h = fnv(uid);
-  return [(h >>> 8) & 0xff, h & 0xff];
+/** The 16-bit bucket number of a UID (the bucket's slots, most significant digit first). */
+export function bucketNumber(uid: string): number {
+  return fnv(uid) & 0xffff;
+}
+
+/** The slots (one per level, top first) of the bucket a UID is stored under. */
+export function nodeSlots(uid: string): number[] {
+  return slotsOf(bucketNumber(uid));
+}
+
+/** The slots of bucket number `n`. */
+export function slotsOf(n: number): number[] {
+  const slots: number[] = [];
+  for (let level = DEPTH - 1; level >= 0; level--) slots.push((n >>> (level * BITS)) & (FANOUT - 1));
+  return slots;
 }
 
 /** An empty level of the index. */
 export const emptyLevel = <T>(): (T | null)[] => new Array<T | null>(FANOUT).fill(null);
 
+/** The bucket of bucket number `n`, if any. */
+export function bucketAt(nodes: NodeShards, n: number): NodeBucket | undefined {
+  let at: NodeLevel | NodeBucket | null | undefined = nodes;
+  for (let level = DEPTH - 1; level >= 0 && at; level--) at = (at as NodeLevel)[(n >>> (level * BITS)) & (FANOUT - 1)];
+  return at ? (at as NodeBucket) : undefined;
+}
+
+/** The bucket of bucket number `n`, made (with the levels above it) when missing (a draft, or an index being built). */
+export function bucketFor(nodes: NodeShards, n: number): NodeBucket {
+  let at: NodeLevel = nodes;
+  for (let level = DEPTH - 1; level > 0; level--) {
+    const slot = (n >>> (level * BITS)) & (FANOUT - 1);
+    at = (at[slot] ??= emptyLevel<NodeLevel>() as NodeLevel) as NodeLevel;
+  }
+  return ((at[n & (FANOUT - 1)] as NodeBucket | null) ??= emptyRecord<ContentNode>());
+}
+
 export function getNode(state: { nodes: NodeShards }, uid: string): ContentNode | undefined {
-  const [a, b] = nodeSlots(uid);
-  return own(state.nodes[a]?.[b], uid);
+  return own(bucketAt(state.nodes, bucketNumber(uid)), uid);
 }
 
 export function mustGetNode(state: { nodes: NodeShards }, uid: string): ContentNode {
@@ -45,32 +79,61 @@ export function mustGetNode(state: { nodes: NodeShards }, uid: string): ContentN
 }
 
 /** Draft mutator: insert or replace a node. */
-export function putNode(draft: SiteState, node: ContentNode): void {
-  const [a, b] = nodeSlots(node.uid);
-  const outer = (draft.nodes[a] ??= emptyLevel<NodeBucket>());
-  const inner = (outer[b] ??= emptyRecord<ContentNode>());
-  if (!Object.hasOwn(inner, node.uid)) draft.nodeCount += 1;
-  inner[node.uid] = node;
+export function putNode(draft: { nodes: NodeShards; nodeCount: number }, node: ContentNode): void {
+  const bucket = bucketFor(draft.nodes, bucketNumber(node.uid));
+  if (!Object.hasOwn(bucket, node.uid)) draft.nodeCount += 1;
+  bucket[node.uid] = node;
 }
 
 /** Draft mutator: remove a node from the index (not from its parent). */
-export function dropNode(draft: SiteState, uid: string): void {
-  const [a, b] = nodeSlots(uid);
-  const inner = draft.nodes[a]?.[b];
-  if (inner && Object.hasOwn(inner, uid)) {
-    delete inner[uid];
+export function dropNode(draft: { nodes: NodeShards; nodeCount: number }, uid: string): void {
+  const bucket = bucketAt(draft.nodes, bucketNumber(uid));
+  if (bucket && Object.hasOwn(bucket, uid)) {
+    delete bucket[uid];
     draft.nodeCount -= 1;
   }
 }
 
-/** Every bucket of the index with its slots. */
-export function* allBuckets(nodes: NodeShards): Generator<[number, number, NodeBucket]> {
-  for (let a = 0; a < nodes.length; a++) {
-    const outer = nodes[a];
-    if (outer) for (let b = 0; b < outer.length; b++) if (outer[b]) yield [a, b, outer[b]!];
+/** Every bucket of the index with its bucket number, in bucket order. */
+export function* allBuckets(nodes: NodeShards): Generator<[number, NodeBucket]> {
+  function* walk(level: NodeLevel, depth: number, prefix: number): Generator<[number, NodeBucket]> {
+    for (let s = 0; s < level.length; s++) {
+      const below = level[s];
+      if (!below) continue;
+      const n = (prefix << BITS) | s;
+      if (depth === 1) yield [n, below as NodeBucket];
+      else yield* walk(below as NodeLevel, depth - 1, n);
+    }
   }
+  yield* walk(nodes, DEPTH, 0);
 }
 
 export function* allNodes(state: { nodes: NodeShards }): Generator<ContentNode> {
-  for (const [, , bucket] of allBuckets(state.nodes)) yield* Object.values(bucket);
+  for (const [, bucket] of allBuckets(state.nodes)) yield* Object.values(bucket);
+}
+
+/**
+ * The buckets of the index by their upper 8 bits: for each number `a` with any bucket, the 256
+ * buckets `a * 256 + b` (null: empty) — the lines of a snapshot (persistence/snapshot.ts).
+ */
+export function* bucketsBy256(nodes: NodeShards): Generator<[number, (NodeBucket | null)[]]> {
+  let a = -1;
+  let group: (NodeBucket | null)[] = [];
+  for (const [n, bucket] of allBuckets(nodes)) {
+    if (n >>> 8 !== a) {
+      if (a >= 0) yield [a, group];
+      a = n >>> 8;
+      group = new Array<NodeBucket | null>(256).fill(null);
+    }
+    group[n & 0xff] = bucket;
+  }
+  if (a >= 0) yield [a, group];
+}
+
+/** A new index of `nodes` (for building a state outside a draft: migrations, snapshots). */
+export function indexOf(nodes: Iterable<ContentNode>): NodeShards {
+  const index: NodeShards = emptyLevel();
+  const counter = { nodes: index, nodeCount: 0 };
+  for (const node of nodes) putNode(counter, node);
+  return index;
 }
