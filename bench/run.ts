@@ -3,7 +3,8 @@
 //   BENCH_SECONDS (get, default 5), BENCH_STARTUP_RUNS (3), BENCH_FIXTURE (demo),
 //   BENCH_SIZES (1000,100000), BENCH_WRITES (2000), BENCH_STALL_SECONDS (20) tune them; folders.ts
 //   and its BENCH_FOLDER_* and BENCH_BULK* variables the big-folder series, spread-writes.ts and
-//   BENCH_SPREAD* the writes into a 100k-object site.
+//   BENCH_SPREAD* the writes into a 100k-object site, site-walks.ts and BENCH_WALK_* the requests
+//   that once walked the whole site (type counts, intid look-up, @relations listing, user delete).
 import { benchGet } from './get.ts';
 import { printTable, type Row } from './lib.ts';
 import { benchStartup } from './startup.ts';
@@ -15,6 +16,7 @@ import { benchStall } from './stall.ts';
 import { benchRichText } from './rich-text.ts';
 import { benchFolders } from './folders.ts';
 import { benchSpreadWrites } from './spread-writes.ts';
+import { benchSiteWalks } from './site-walks.ts';
 import { spawnSync } from 'node:child_process';
 
 const parts: [string, () => Promise<Row[]>][] = [
@@ -28,6 +30,7 @@ const parts: [string, () => Promise<Row[]>][] = [
   ['rich-text', benchRichText],
   ['folders', benchFolders],
   ['spread', benchSpreadWrites],
+  ['site-walks', benchSiteWalks],
 ];
 const rows: Row[] = [];
 for (const [name, run] of parts) {

@@ -152,6 +152,27 @@ describe('dexterity-types panel', () => {
     });
   });
 
+  it('counts the objects of each type exactly as they are added and removed', async () => {
+    const title = `Counted ${Date.now().toString(36)}`;
+    const made = await api.post('/@controlpanels/dexterity-types', { title });
+    expect(made.status).toBe(201);
+    const type = made.body['@id'].split('/').pop();
+    const count = async (id: string) => (await api.get('/@controlpanels/dexterity-types')).body.items.find((t: { id: string }) => t.id === id)?.count;
+    const documents = await count('Document');
+    expect(await count(type)).toBe(0);
+    const box = await api.sandbox();
+    expect((await api.post(box, { '@type': 'Folder', id: 'f', title: 'f' })).status).toBe(201);
+    for (const [at, id] of [[box, 'a'], [box, 'b'], [`${box}/f`, 'c']]) expect((await api.post(at, { '@type': type, id, title: id })).status).toBe(201);
+    expect((await api.post(`${box}/f`, { '@type': 'Document', id: 'inner', title: 'inner' })).status).toBe(201);
+    expect(await count(type)).toBe(3);
+    expect(await count('Document')).toBe(documents + 1);
+    expect((await api.del(`${box}/b`)).status).toBe(204);
+    expect(await count(type)).toBe(2);
+    expect((await api.del(`${box}/f`)).status).toBe(204); // with the Document inside it
+    expect(await count(type)).toBe(1);
+    expect(await count('Document')).toBe(documents);
+  });
+
   it('creates a type from a title (201, Location) and reads it back', async () => {
     const r = await api.post('/@controlpanels/dexterity-types', { title: 'My Custom Content Type', description: 'A custom content-type' });
     expect(r.status).toBe(201);

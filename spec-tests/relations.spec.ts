@@ -203,6 +203,33 @@ describe('isReferencing from links', () => {
   });
 });
 
+describe('the listing of every relation', () => {
+  it('finds relations of fields, of links and made through @relations, in creation order, and forgets them with their source', async () => {
+    const t = await doc();
+    const byField = await doc({ relatedItems: [t.UID] });
+    const byLink = await doc({ text: { data: `<p><a href="resolveuid/${t.UID}">t</a></p>`, 'content-type': 'text/html' } });
+    const free = await doc();
+    const plain = await doc({ text: { data: '<p>no links</p>', 'content-type': 'text/html' } });
+    expect((await api.post('/@relations', { items: [{ source: free.UID, target: t.UID, relation: 'comprisesComponentPart' }, { source: t.UID, target: byField.UID, relation: 'comprisesComponentPart' }] })).status).toBe(204);
+    const toT = (await query(`target=${t.UID}`)).relations;
+    expect(Object.keys(toT).sort()).toEqual(['comprisesComponentPart', 'isReferencing', 'relatedItems']);
+    expect(pairs(toT.relatedItems)).toEqual([[byField.UID, t.UID]]);
+    expect(pairs(toT.isReferencing)).toEqual([[byLink.UID, t.UID]]);
+    expect(pairs(toT.comprisesComponentPart)).toEqual([[free.UID, t.UID]]);
+    // all of one name, sources in creation order: t was made before free
+    const all = pairs((await query('relation=comprisesComponentPart')).relations.comprisesComponentPart).filter((p: string[]) => [t.UID, free.UID].includes(p[0]));
+    expect(all).toEqual([[t.UID, byField.UID], [free.UID, t.UID]]);
+    expect((await query(`source=${plain.UID}`)).relations).toEqual({});
+    const stats = async () => (await query('')).stats as Record<string, number>;
+    const before = await stats();
+    expect((await api.del(byLink.path)).status).toBe(204);
+    const after = await stats();
+    expect(after.isReferencing ?? 0).toBe(before.isReferencing - 1);
+    expect({ ...after, isReferencing: 0 }).toEqual({ ...before, isReferencing: 0 });
+    expect(Object.keys((await query(`target=${t.UID}`)).relations).sort()).toEqual(['comprisesComponentPart', 'relatedItems']);
+  });
+});
+
 describe('POST /@relations/rebuild', () => {
   it('drops broken relations (Manager)', async () => {
     const a = await doc();

@@ -229,6 +229,33 @@ describe('DELETE @users/<id>', () => {
     expect((await api.get(box, { auth: { user: drop, password: PW } })).status).toBe(401);
   });
 
+  it('removes the deleted user\'s local roles wherever they were granted, and only theirs', async () => {
+    const box = await api.sandbox();
+    const suffix = box.slice(-8);
+    const [gone, stays] = [`gone${suffix}`, `stays${suffix}`];
+    for (const id of [gone, stays]) expect((await api.post('/@users', { username: id, password: PW, email: `${id}@example.com` })).status).toBe(201);
+    const places = [box, `${box}/one`, `${box}/one/deep`, `${box}/two`];
+    for (const [i, path] of places.entries()) {
+      if (i) expect((await api.post(path.slice(0, path.lastIndexOf('/')), { '@type': 'Folder', id: path.split('/').pop(), title: 'f' })).status).toBe(201);
+      const entries: { id: string; type: string; roles: Record<string, boolean> }[] = [{ id: gone, type: 'user', roles: { Editor: true, Contributor: i % 2 === 1 } }];
+      if (i !== 2) entries.push({ id: stays, type: 'user', roles: { Reader: true, Contributor: false } });
+      expect((await api.post(`${path}/@sharing`, { entries })).status).toBe(204);
+    }
+    const local = async (path: string, id: string) =>
+      (await api.get(`${path}/@sharing?search=${id}`)).body.entries.find((e: { id: string }) => e.id === id)?.roles as Record<string, boolean | string> | undefined;
+    expect((await local(`${box}/one/deep`, gone))?.Editor).toBe('acquired');
+    expect((await local(`${box}/one`, gone))?.Contributor).toBe(true);
+    expect((await api.del(`/@users/${gone}`)).status).toBe(204);
+    expect((await api.post('/@users', { username: gone, password: PW, email: `${gone}@example.com` })).status).toBe(201);
+    for (const [i, path] of places.entries()) {
+      const roles = await local(path, gone);
+      expect(Object.values(roles ?? {}).filter((v) => v !== false)).toEqual([]);
+      if (i !== 2) expect([true, 'acquired']).toContain((await local(path, stays))?.Reader);
+    }
+    expect((await api.get(`${box}/one/deep`, { auth: { user: gone, password: PW } })).status).toBe(401);
+    expect((await api.get(`${box}/one/deep`, { auth: { user: stays, password: PW } })).status).toBe(200);
+  });
+
   it('is refused to a Member (401) and to Anonymous, deleting nothing', async () => {
     for (const auth of ['anonymous', member] as const) expect((await api.del('/@users/otto', undefined, { auth })).status).toBe(401);
     expect((await api.get('/@users/otto')).status).toBe(200);

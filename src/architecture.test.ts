@@ -47,7 +47,7 @@ const EXPLICIT_CACHES: Record<string, string> = {
   'catalog/catalog.ts registry': 'the catalog of a state object',
   'catalog/record.ts providesCache': 'behaviour fields per type record',
   'endpoints/database/database.routes.ts sizes': 'database size per state object',
-  'endpoints/relations/links.ts cache': 'links found per field value',
+  'domain/links.ts cache': 'links found per field value',
   'endpoints/robot/sample-files.ts pdf': 'a sample file built once',
   'http/dispatch.ts byEndpoint': 'routes by endpoint per route table',
   'i18n/translate.ts byHeader': 'answer language per Accept-Language text',

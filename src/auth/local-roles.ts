@@ -2,7 +2,7 @@
 // the deletion of users and groups.
 import type { Draft } from 'immer';
 import type { SiteState } from '../state/model.ts';
-import { allNodes, getNode } from '../state/nodes.ts';
+import { getNode } from '../state/nodes.ts';
 import { own } from '../lib/records.ts';
 
 /** Set the local roles of one principal on one node (empty list: remove the entry). */
@@ -13,9 +13,13 @@ export function setLocalRoles(draft: Draft<SiteState>, uid: string, principal: s
   else delete node.localRoles[principal];
 }
 
-/** Remove every local role of a principal in the whole site (`state`: the state before the draft). */
-export function dropLocalRolesOf(draft: Draft<SiteState>, state: SiteState, principal: string): void {
-  for (const node of allNodes(state)) if (Object.hasOwn(node.localRoles, principal)) setLocalRoles(draft, node.uid, principal, []);
+/**
+ * Remove every local role of a principal in the whole site, given the objects that grant it some
+ * (`holders`: the catalog's grants index, catalog/catalog.ts `grantHolders`), so the cost follows
+ * the principal's grants, not the site.
+ */
+export function dropLocalRolesOf(draft: Draft<SiteState>, holders: Iterable<string>, principal: string): void {
+  for (const uid of holders) setLocalRoles(draft, uid, principal, []);
 }
 
 /** Remove a principal from every group's member list. */

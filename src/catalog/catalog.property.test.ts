@@ -338,6 +338,14 @@ describe('catalog = brute force, after random writes', () => {
             return [k, docs.sort((a, b) => a - b)];
           }))]));
         expect(postings(catalog)).toEqual(postings(rebuilt));
+        // the grants index (principal -> objects granting it local roles) and the intid look-up, against a walk
+        for (const who of ['bob', 'staff', 'carol', 'admin']) {
+          const walk = [...allNodes(s)].filter((n) => Object.hasOwn(n.localRoles, who) && n.localRoles[who].length).map((n) => n.uid);
+          expect(catalog.grantsTo(who).sort()).toEqual(walk.sort());
+        }
+        for (const n of allNodes(s)) expect(catalog.uidOfIntid(n.intid)).toBe(n.uid);
+        expect(catalog.uidOfIntid(s.nextIntid)).toBeUndefined();
+        for (const type of TYPES) expect(catalog.countOf('portal_type', type)).toBe([...allNodes(s)].filter((n) => n.type === type).length);
         catalog.close();
       }),
       { numRuns: 150 },

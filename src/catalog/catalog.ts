@@ -3,9 +3,10 @@
 // when a move, a workflow or a local-role change reaches a subtree, its descendants only get
 // their security tokens recomputed (paths are parent pointers, see pathindex.ts). The fresh
 // full-text segment is merged in time slices when the server is idle.
+import { isDraft, original } from 'immer';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import type { Commit, Store } from '../state/store.ts';
-import { getNode } from '../state/nodes.ts';
+import { allNodes, getNode } from '../state/nodes.ts';
 import { childCount, childList, childUids } from '../state/children.ts';
 import { rootOf } from '../state/select.ts';
 import { DocTable } from './doctable.ts';
@@ -14,6 +15,7 @@ import { diffShards, touchedBy, typesIndexedDiffer } from './maintain.ts';
 import { indexValues, termsOf, textsOf, type Entry, type Rec } from './record.ts';
 import { evaluate, type SearchResult } from './search.ts';
 import { SecurityMemo } from './security.ts';
+import { postingForEach, postingSize } from './postings.ts';
 import type { CatalogQuery } from './query.ts';
 
 const IDLE_MS = 500;
@@ -79,6 +81,37 @@ export class Catalog {
       const up = paths.parent[e.doc];
       const path = paths.pathOf(e.doc, memo);
       out.push({ ...e, parent: up < 0 ? null : (entries[up]?.uid ?? null), path, depth: path ? path.split('/').length - 1 : 0 });
+    }
+    return out;
+  }
+
+  /** How many objects hold `value` in the bucketed index `index` (e.g. objects per portal_type). */
+  countOf(index: string, value: string): number {
+    return postingSize(this.table.indexes.get(index)?.map.get(value));
+  }
+
+  /** The UID of the object whose intid is `intid`. */
+  uidOfIntid(intid: number): string | undefined {
+    return Number.isInteger(intid) && intid >= 0 ? this.table.entries[intid]?.uid : undefined;
+  }
+
+  /** UIDs of the objects granting `principal` local roles on themselves. */
+  grantsTo(principal: string): string[] {
+    const out: string[] = [];
+    postingForEach(this.table.grants.map.get(principal), (d) => {
+      const uid = this.table.entries[d]?.uid;
+      if (uid) out.push(uid);
+    });
+    return out;
+  }
+
+  /** UIDs of the objects that may be the source of relations, in intid (creation) order. */
+  relationSources(): string[] {
+    const docs = [...this.table.relating].sort((a, b) => a - b);
+    const out: string[] = [];
+    for (const d of docs) {
+      const uid = this.table.entries[d]?.uid;
+      if (uid) out.push(uid);
     }
     return out;
   }
@@ -272,6 +305,25 @@ export class Catalog {
 /** A catalog kept current from every commit of `store`. */
 export function createCatalog(store: Store): Catalog {
   return new Catalog(store.current, store);
+}
+
+/**
+ * The live catalog when it describes `state` (or, for a draft, the state the draft started from),
+ * else undefined: for look-ups that must not build a catalog (a one-off build walks the site).
+ */
+export function indexedCatalog(state: SiteState): Catalog | undefined {
+  const base = isDraft(state) ? (original(state) as SiteState | undefined) : state;
+  const known = base && registry.get(base);
+  return known && known.sync(base) ? known : undefined;
+}
+
+/** UIDs of the objects of `state` granting `principal` local roles on themselves. */
+export function grantHolders(state: SiteState, principal: string): string[] {
+  const catalog = indexedCatalog(state);
+  if (catalog) return catalog.grantsTo(principal);
+  const out: string[] = []; // no live catalog (a bare state in a unit test): look at every object
+  for (const node of allNodes(state)) if (node.localRoles[principal]?.length && Object.hasOwn(node.localRoles, principal)) out.push(node.uid);
+  return out;
 }
 
 /** The catalog describing `state`: the live one when it is current, else a one-off build. */

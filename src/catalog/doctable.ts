@@ -69,6 +69,14 @@ export class DocTable {
   private readonly postings = BUCKETED.map((n) => this.indexes.get(n)!);
   private readonly keyword = BUCKETED.map((n) => INDEXES[n] === 'keyword');
   private readonly columns = new Map<string, Column>();
+  /**
+   * Principal -> the documents granting it local roles on themselves (not the catalog's
+   * `allowedRolesAndUsers`, which holds only View-giving roles and inherits them): what a user's
+   * or group's removal must visit, found without walking the site.
+   */
+  readonly grants = new ValueIndex();
+  /** Documents that may be the source of relations (Entry.relates): what the @relations listing visits. */
+  readonly relating = new Set<number>();
 
   get words(): number {
     return wordsFor(this.capacity);
@@ -121,6 +129,12 @@ export class DocTable {
       post(this.postings[i], this.keyword[i], after, doc, true);
     }
     if (this.columns.size) for (const [name, col] of this.columns) this.setColumn(name, col, doc, entry);
+    if (old?.grants !== entry.grants && !sameValue(old?.grants as string[] | undefined, entry.grants as string[] | undefined)) {
+      for (const p of old?.grants ?? []) this.grants.remove(p, doc);
+      for (const p of entry.grants ?? []) this.grants.add(p, doc);
+    }
+    if (entry.relates) this.relating.add(doc);
+    else this.relating.delete(doc);
   }
 
   /** Update only the allowedRolesAndUsers tokens (a subtree's security changed). */
@@ -134,6 +148,8 @@ export class DocTable {
     const old = this.entries[doc];
     if (!old) return;
     for (let i = 0; i < BUCKETED.length; i++) post(this.postings[i], this.keyword[i], old.v[BUCKETED[i]], doc, false);
+    for (const p of old.grants ?? []) this.grants.remove(p, doc);
+    this.relating.delete(doc);
     this.entries[doc] = undefined;
     if (this.docOf.get(old.uid) === doc) this.docOf.delete(old.uid);
     remove(this.live, doc);

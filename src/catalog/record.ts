@@ -9,6 +9,9 @@ import { analyze, htmlToText } from './analyze.ts';
 import type { DocTerms } from './fulltext.ts';
 import { commentStats } from '../domain/comment-thread.ts';
 import { own } from '../lib/records.ts';
+import { linksOf } from '../domain/links.ts';
+import { fieldsOf } from '../types/schema.ts';
+import type { TypeDef } from '../types/model.ts';
 
 export type IndexValue = string | number | boolean | null | string[];
 
@@ -22,6 +25,10 @@ export interface Entry {
   /** Publication window (ms): effective (or -inf) .. expires (or +inf). */
   eff: number;
   exp: number;
+  /** Principals holding local roles on the object itself (not inherited): the grants index. */
+  grants?: readonly string[];
+  /** The object may be the source of relations (a relation field with a value, links in its text or blocks). */
+  relates?: boolean;
 }
 
 /** A full record, as the brute-force reference computes it: the entry plus its place in the tree. */
@@ -161,6 +168,32 @@ export function textsOf(node: ContentNode): [string, string, string] {
 
 export const termsOf = (node: ContentNode): DocTerms => textsOf(node).map(analyze) as DocTerms;
 
+/** Principals with a non-empty list of local roles on `node` (in key order). */
+export function grantsOf(node: ContentNode): readonly string[] {
+  let out: string[] | undefined;
+  for (const principal in node.localRoles) {
+    if (Object.hasOwn(node.localRoles, principal) && node.localRoles[principal]?.length) (out ??= []).push(principal);
+  }
+  return out ?? EMPTY;
+}
+
+/**
+ * Whether `node` may be the source of relations: a RelationChoice/RelationList field of its type
+ * holds a value, or its text or blocks link somewhere (the relations family decides which of
+ * them are relations; relations made through @relations are kept apart, in state.relations).
+ */
+export function mayRelate(type: TypeDef | undefined, node: ContentNode): boolean {
+  if (type) {
+    for (const field of fieldsOf(type)) {
+      if (field.kind !== 'RelationChoice' && field.kind !== 'RelationList') continue;
+      const value = node.fields[field.name];
+      if (typeof value === 'string' ? value : Array.isArray(value) && value.length) return true;
+    }
+  }
+  const links = linksOf(node.fields);
+  return links.uids.length > 0 || links.paths.length > 0;
+}
+
 /** Index values of `node`, given its allowedRolesAndUsers tokens. */
 export function indexValues(state: SiteState, node: ContentNode, allowed: string[]): Entry {
   const f = node.fields;
@@ -203,7 +236,7 @@ export function indexValues(state: SiteState, node: ContentNode, allowed: string
     is_folderish: type?.folderish ?? false,
     exclude_from_nav: f.exclude_from_nav === true,
   };
-  return { uid: node.uid, doc: node.intid, v, ...publicationWindow(f) };
+  return { uid: node.uid, doc: node.intid, v, ...publicationWindow(f), grants: grantsOf(node), relates: mayRelate(type, node) };
 }
 
 /** The full record of `node`, whose path below the site root is `path` (the reference form). */

@@ -3,6 +3,7 @@
 import type { SiteState } from '../../state/model.ts';
 import { allNodes, getNode } from '../../state/nodes.ts';
 import { traverse } from '../../state/select.ts';
+import { indexedCatalog } from '../../catalog/catalog.ts';
 
 export function resolveReference(state: SiteState, value: unknown): string | undefined {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
@@ -12,6 +13,12 @@ export function resolveReference(state: SiteState, value: unknown): string | und
     return byId ?? (typeof v.UID === 'string' && v.UID ? resolveReference(state, v.UID) : undefined);
   }
   if (typeof value === 'number' && Number.isInteger(value)) {
+    const catalog = indexedCatalog(state);
+    if (catalog) {
+      // the catalog's documents are numbered by intid
+      const uid = catalog.uidOfIntid(value);
+      return uid !== undefined && getNode(state, uid)?.intid === value ? uid : undefined;
+    }
     for (const node of allNodes(state)) if (node.intid === value) return node.uid;
     return undefined;
   }

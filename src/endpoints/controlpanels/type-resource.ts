@@ -2,6 +2,7 @@
 // object counts, and one type as `{@id, title, description, group, schema, data, items}`.
 import type { SiteState } from '../../state/model.ts';
 import { allNodes } from '../../state/nodes.ts';
+import { indexedCatalog } from '../../catalog/catalog.ts';
 import type { TypeDef } from '../../types/model.ts';
 import { SITE_ROOT_TYPE } from '../../types/defaults.ts';
 import { behaviorChoices } from './behavior-catalogue.ts';
@@ -24,9 +25,17 @@ export function typesInOrder(state: SiteState): TypeDef[] {
     .map((x) => x.t);
 }
 
-export function typesPanelJson(state: SiteState, siteUrl: string): Record<string, unknown> {
+/** Objects per type: the catalog's portal_type postings (a walk only without a live catalog). */
+function typeCounts(state: SiteState): (type: string) => number {
+  const catalog = indexedCatalog(state);
+  if (catalog) return (type) => catalog.countOf('portal_type', type);
   const counts = new Map<string, number>();
   for (const node of allNodes(state)) counts.set(node.type, (counts.get(node.type) ?? 0) + 1);
+  return (type) => counts.get(type) ?? 0;
+}
+
+export function typesPanelJson(state: SiteState, siteUrl: string): Record<string, unknown> {
+  const counts = typeCounts(state);
   const base = typesPanelUrl(siteUrl);
   return {
     '@id': base,
@@ -35,7 +44,7 @@ export function typesPanelJson(state: SiteState, siteUrl: string): Record<string
     items: typesInOrder(state).map((t) => ({
       '@id': `${base}/${t.id}`,
       '@type': t.id,
-      count: counts.get(t.id) ?? 0,
+      count: counts(t.id),
       description: t.description,
       id: t.id,
       meta_type: 'Dexterity FTI',

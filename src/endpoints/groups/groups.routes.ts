@@ -2,6 +2,7 @@
 // deleting groups needs "Plone Site Setup: Users and Groups" (Manager, Site Administrator) —
 // otherwise any member could make a group holding roles and join it.
 import { isAnonymous } from '../../auth/principal.ts';
+import { grantHolders } from '../../catalog/catalog.ts';
 import { dropLocalRolesOf, dropMemberships } from '../../auth/local-roles.ts';
 import { AUTHENTICATED_GROUP } from '../../auth/membership.ts';
 import { checkPrincipalChange } from '../../auth/grants.ts';
@@ -122,7 +123,7 @@ export const groupsRoutes: Route[] = [
         write: (draft) => {
           delete draft.groups[id];
           dropMemberships(draft, id);
-          dropLocalRolesOf(draft, state, id);
+          dropLocalRolesOf(draft, grantHolders(state, id), id);
         },
         respond: () => noContent(),
       };

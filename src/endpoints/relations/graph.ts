@@ -7,6 +7,7 @@ import { allNodes, getNode } from '../../state/nodes.ts';
 import { fieldsOf } from '../../types/schema.ts';
 import { referencedUids } from './links.ts';
 import { own } from '../../lib/records.ts';
+import { indexedCatalog } from '../../catalog/catalog.ts';
 
 export interface Relation {
   source: string;
@@ -38,9 +39,23 @@ export function* relationsFrom(state: SiteState, node: ContentNode): Generator<R
   for (const target of referencedUids(state, node)) yield make(target, 'isReferencing');
 }
 
-/** Nodes in creation (intid) order. */
+/**
+ * The nodes that may be the source of a relation, in creation (intid) order: those the catalog
+ * marks (relation field values, links in text or blocks) and those with relations made through
+ * @relations; so the listing costs what the relations do, not the site (a walk only without a
+ * live catalog, for a bare state).
+ */
 export function nodesInOrder(state: SiteState): ContentNode[] {
-  return [...allNodes(state)].sort((a, b) => a.intid - b.intid);
+  const catalog = indexedCatalog(state);
+  if (!catalog) return [...allNodes(state)].sort((a, b) => a.intid - b.intid);
+  const uids = new Set(catalog.relationSources());
+  for (const uid in state.relations) if (Object.hasOwn(state.relations, uid)) uids.add(uid);
+  const out: ContentNode[] = [];
+  for (const uid of uids) {
+    const node = getNode(state, uid);
+    if (node) out.push(node);
+  }
+  return out.sort((a, b) => a.intid - b.intid);
 }
 
 export function allRelations(state: SiteState): Relation[] {

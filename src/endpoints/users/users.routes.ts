@@ -1,5 +1,6 @@
 // The @users family (seed "Users", supplement 11): list, read, create (also CSV import and
 // self-registration), update, delete, reset-password. Passwords are hashed in `prepare`.
+import { grantHolders } from '../../catalog/catalog.ts';
 import { dropLocalRolesOf, dropMemberships } from '../../auth/local-roles.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { canManageUsers, isManager } from '../../auth/roles.ts';
@@ -163,7 +164,7 @@ export const usersRoutes: Route[] = [
           delete draft.users[id];
           dropMemberships(draft, id);
           forgetUser(draft, id);
-          if (dropLocal) dropLocalRolesOf(draft, state, id);
+          if (dropLocal) dropLocalRolesOf(draft, grantHolders(state, id), id);
           if (memberArea) removeSubtree(draft as SiteState, memberArea.uid);
         },
         respond: () => noContent(),

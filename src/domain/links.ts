@@ -1,0 +1,43 @@
+// Links in rich text and Volto blocks (`resolveuid/<uid>` and internal paths), extracted once per
+// (immutable) fields object: the source of the read-only `isReferencing` relations (resolved by
+// the relations family) and of the catalog's set of objects that may hold relations.
+export interface Links {
+  uids: string[];
+  paths: string[];
+}
+
+const RESOLVEUID = /resolve[uU]id\/([0-9A-Za-z-]+)/g;
+const ATTRIBUTE = /\b(?:href|src)\s*=\s*["']([^"']+)["']/gi;
+const LINK_KEYS = new Set(['href', 'url', '@id']);
+/** An explicit cache: per fields object (frozen in the state), weakly held. */
+const cache = new WeakMap<object, Links>();
+
+function collectString(value: string, out: Links, asLink: boolean): void {
+  for (const m of value.matchAll(RESOLVEUID)) out.uids.push(m[1]);
+  if (asLink && !value.includes('resolveuid') && !value.includes('resolveUid') && (value.startsWith('/') || /^https?:\/\//.test(value))) {
+    out.paths.push(value);
+  }
+}
+
+function collectHtml(html: string, out: Links): void {
+  for (const m of html.matchAll(ATTRIBUTE)) collectString(m[1], out, true);
+  for (const m of html.matchAll(RESOLVEUID)) if (!out.uids.includes(m[1])) out.uids.push(m[1]);
+}
+
+function collectBlocks(value: unknown, out: Links, key = ''): void {
+  if (typeof value === 'string') collectString(value, out, LINK_KEYS.has(key));
+  else if (Array.isArray(value)) for (const v of value) collectBlocks(v, out, key === 'href' ? 'href' : '');
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) collectBlocks(v, out, k);
+}
+
+export function linksOf(fields: Record<string, unknown>): Links {
+  const hit = cache.get(fields);
+  if (hit) return hit;
+  const out: Links = { uids: [], paths: [] };
+  const text = fields.text as { data?: unknown } | null | undefined;
+  if (text && typeof text.data === 'string') collectHtml(text.data, out);
+  if (fields.blocks) collectBlocks(fields.blocks, out);
+  cache.set(fields, out);
+  return out;
+}
+
