@@ -169,6 +169,12 @@ const badParameters: [string, string][] = [
   ['/@navigation?expand.navigation.depth=deep', "Query parameter 'expand.navigation.depth': expected an integer"],
   ['/@contextnavigation?expand.contextnavigation.bottomLevel=low', "Query parameter 'expand.contextnavigation.bottomLevel': expected an integer"],
   ['/@users?limit=lots', "Query parameter 'limit': expected an integer"],
+  // the components' options on the content GET that embeds them (expand=)
+  ['/news?expand=navigation&expand.navigation.depth=deep', "Query parameter 'expand.navigation.depth': expected an integer"],
+  ['/?expand.navigation.depth=1.5', "Query parameter 'expand.navigation.depth': expected an integer"],
+  ['/news?expand=contextnavigation&expand.contextnavigation.topLevel=top', "Query parameter 'expand.contextnavigation.topLevel': expected an integer"],
+  ['/news?expand=contextnavigation&expand.contextnavigation.includeTop=maybe', "Could not parse value 'maybe' as boolean"],
+  ['/news?expand=inherit&expand.inherit.behaviors=a&expand.inherit.behaviors=b&expand.navigation.depth=x', "Query parameter 'expand.navigation.depth': expected an integer"],
   ['/@groups?query=Rev&limit=lots', "Query parameter 'limit': expected an integer"],
   ['/@querystring-search?b_size=x', "Query parameter 'b_size': expected an integer"],
   ['/@search?b_size=1&b_size=2', "Query parameter 'b_size': Invalid input: expected string, received array"],
@@ -185,6 +191,11 @@ const goodParameters = [
   '/@vocabularies/cms.app.vocabularies.WorkflowStates?b_size=-1',
   '/@navigation?expand.navigation.depth=3',
   '/@users?limit=2',
+  '/news?expand=navigation,breadcrumbs&expand.navigation.depth=%203%20',
+  '/news?expand=navigation&expand=actions&expand.navigation.depth=',
+  '/news?expand=contextnavigation&expand.contextnavigation.includeTop=&expand.contextnavigation.bottomLevel=0&expand.contextnavigation.no_icons=true',
+  '/news?expand=inherit&expand.inherit.behaviors=cms.dublincore&expand.inherit.behaviors=cms.navigation',
+  '/news?expand=translations',
 ];
 
 describe('request validation: query parameters', () => {
@@ -197,6 +208,21 @@ describe('request validation: query parameters', () => {
   it.each(goodParameters)('%s answers 200', async (path) => {
     const r = await api.get(path);
     expect(r.status, r.text).toBe(200);
+  });
+
+  it('embeds the components with the options it checked', async () => {
+    const deep = await api.get('/?expand=navigation&expand.navigation.depth=2');
+    const flat = await api.get('/?expand=navigation&expand.navigation.depth=1');
+    const nested = (r: { body: Json }) => (r.body['@components'].navigation.items as Json[]).some((i) => Array.isArray(i.items) && i.items.length > 0);
+    expect(nested(deep)).toBe(true);
+    expect(nested(flat)).toBe(false);
+  });
+
+  it('documents the components\' options on the content GET', async () => {
+    const doc = (await api.get(`${new URL(api.base).origin}/openapi.json`)).body as Json;
+    const get = Object.entries(doc.paths as Record<string, Json>).find(([path, ops]) => !path.includes('@') && ops.get)?.[1].get;
+    const names = (get.parameters as Json[]).filter((p) => p.in === 'query').map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['expand', 'expand.navigation.depth', 'expand.contextnavigation.bottomLevel', 'expand.inherit.behaviors']));
   });
 
   it('batches by a b_size given as digits (with spaces) as by a number', async () => {

@@ -1,6 +1,6 @@
 // The route table: every family's manifest (a family is a folder of src/endpoints/), combined here.
 import type { Component, CustomPanel, AddonHook, CreateHook, Extensions, FamilyManifest } from '../http/types.ts';
-import type { RouteTable } from '../http/types.ts';
+import type { Route, RouteTable } from '../http/types.ts';
 import { contentFamily } from './content/content.routes.ts';
 import { tusFamily } from './tus/tus.routes.ts';
 import { workingCopyFamily } from './workingcopy/workingcopy.routes.ts';
@@ -111,11 +111,24 @@ export function extensionsOf(families: readonly FamilyManifest[]): Extensions {
   };
 }
 
+/**
+ * A route whose answer embeds components takes their options (`expand.navigation.depth`, ...) in
+ * its query too: declared once, by the component's own route, checked on both.
+ */
+function withComponentOptions(route: Route, components: Extensions['components']): Route {
+  if (!route.expandsComponents || !route.schema?.query) return route;
+  let query = route.schema.query;
+  for (const c of components.values()) if (c.options) query = query.extend(c.options.shape);
+  return { ...route, schema: { ...route.schema, query } };
+}
+
 export function routeTable(families: readonly FamilyManifest[] = FAMILIES): RouteTable {
+  const extensions = extensionsOf(families);
+  const declared = families.map((f) => ({ ...f, routes: f.routes.map((r) => withComponentOptions(r, extensions.components)) }));
   return {
-    routes: families.flatMap((f) => f.routes),
-    families: [...families],
-    extensions: extensionsOf(families),
+    routes: declared.flatMap((f) => f.routes),
+    families: declared,
+    extensions,
     views: { ...fileViews },
     unresolved: aliasRedirect,
   };

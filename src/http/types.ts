@@ -65,6 +65,8 @@ export const isWrite = (o: ApiResponse | WriteOutcome<any>): o is WriteOutcome<a
 
 /** A route; `P` is what its `prepare` resolves to (the handler's fourth argument). */
 export interface Route<P = any> {
+  /** The answer embeds components (`expand=`): their `options` join this route's query schema (endpoints/index.ts). */
+  expandsComponents?: boolean;
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'OPTIONS';
   /** `@name` of the endpoint, or null for the content object itself. */
   endpoint: string | null;
@@ -114,6 +116,11 @@ export interface Component {
    * reads): `@components` then expands it once per state for those (src/serialize/components.ts).
    */
   reads?: (req: ApiRequest) => string;
+  /**
+   * The query parameters the expansion reads (`expand.<name>.*`): they join the query schema of
+   * the routes that embed components (`Route.expandsComponents`), so a wrong value is a 400 there too.
+   */
+  options?: import('zod').ZodObject;
 }
 
 /** The groups of the control-panel listing. */

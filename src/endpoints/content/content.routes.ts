@@ -23,6 +23,7 @@ export const contentRoutes: Route[] = [
     on: 'content',
     permission: 'View',
     schema: getContentSchema,
+    expandsComponents: true,
     handle: (state, req, services) => {
       const version = first(req.query, 'version');
       if (version !== undefined && version !== 'current') return json(serializeVersion(state, req.context, req, services, version));

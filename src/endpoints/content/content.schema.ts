@@ -5,7 +5,7 @@
 // the service's own {error} answer and the constrain-types values keep the validation-error list
 // of Plone's form.
 import { badRequest, shown, validationError } from '../../lib/errors.ts';
-import { batchQuery, itemsQuery, objectBodySchema, queryBoolean, z, type RouteSchema } from '../../http/schema.ts';
+import { batchQuery, itemsQuery, objectBodySchema, queryBoolean, queryList, z, type RouteSchema } from '../../http/schema.ts';
 import { contentObject, noBody } from '../../serialize/shapes.ts';
 
 const typeName = z.string({ error: (iss) => (iss.input === undefined ? "Property '@type' is required" : undefined) }).min(1, { error: "Property '@type' is required" });
@@ -65,7 +65,14 @@ function refuse(message: string, field: string) {
 }
 
 export const getContentSchema: RouteSchema = {
-  query: z.looseObject({ ...batchQuery, ...itemsQuery, include_items: queryBoolean.optional(), version: z.string().optional() }),
+  // the components' own options (expand.navigation.depth, ...) are added by endpoints/index.ts
+  query: z.looseObject({
+    ...batchQuery,
+    ...itemsQuery,
+    include_items: queryBoolean.optional(),
+    version: z.string().optional(),
+    expand: queryList.optional().meta({ description: 'Components to embed in the answer (`breadcrumbs,navigation,actions,types,workflow`, ...); repeat or separate by commas.' }),
+  }),
   responses: { 200: z.union([contentObject, z.strictObject({})]) },
 };
 

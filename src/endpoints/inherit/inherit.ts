@@ -48,6 +48,7 @@ const inheritComponent: Component = {
   present: (_state, _node, req) => !!req && behaviorsOf(req).length > 0,
   link: linkOf,
   expand: inherit,
+  options: inheritSchema.query,
 };
 
 export const inheritRoutes: Route[] = [
