@@ -199,13 +199,16 @@ export function readSnapshot(path: string, options: ReadOptions = {}): { header:
     throw new SnapshotError(path, (err as Error).message);
   }
   try {
-    // piece by piece: a big site's file is longer than the longest string (and than readFileSync reads)
+    // piece by piece: a big site's file is longer than the longest string (and than readFileSync
+    // reads); into one buffer, reused: a fresh buffer per piece is memory outside the V8 heap, and
+    // every 64 MB of that makes V8 mark the whole heap (at 1M objects, a 1.7 GB file meant ~27
+    // full collections of a heap of several GB)
     const size = options.pieceBytes ?? READ_PIECE;
+    const piece = Buffer.allocUnsafe(size);
     for (;;) {
-      const piece = Buffer.allocUnsafe(size);
       const n = readSync(fd, piece, 0, size, null);
       if (n === 0) break;
-      reader.feed(piece.subarray(0, n));
+      reader.feed(piece.subarray(0, n), true);
     }
   } catch (err) {
     throw new SnapshotError(path, (err as Error).message);
@@ -258,13 +261,15 @@ class SnapshotReader {
     private readonly options: ReadOptions,
   ) {}
 
-  feed(bytes: Buffer): void {
+  /** `reused`: the caller overwrites `bytes` after this call (what is kept of them is copied). */
+  feed(bytes: Buffer, reused = false): void {
     this.size += bytes.length;
     let from = 0;
     for (;;) {
       const nl = bytes.indexOf(0x0a, from);
       if (nl < 0) {
-        if (from < bytes.length) this.partial.push(bytes.subarray(from));
+        if (from < bytes.length) this.partial.push(reused ? Buffer.from(bytes.subarray(from)) : bytes.subarray(from));
+        if (reused && this.last && this.last.buffer === bytes.buffer) this.last = Buffer.from(this.last);
         return;
       }
       let line = bytes.subarray(from, nl);
