@@ -1,18 +1,22 @@
 // Structural invariants of the site state, as a list of human-readable problems (empty: sound).
-// Used by tests after every write; cheap enough (linear in the number of nodes) for 10k+ sites.
-import type { ContentNode, SiteState } from './model.ts';
-import { allBuckets, bucketNumber, DEPTH, FANOUT } from './nodes.ts';
-import type { NodeLevel } from './model.ts';
+// Used by tests after every write and on every start (restore); linear in the number of nodes, and
+// light on memory: nodes are found through the UID index itself and marked by intid in flat
+// arrays (a map and a set of a million UIDs cost seconds of garbage collection on a start).
+import type { ContentNode, NodeLevel, SiteState } from './model.ts';
+import { allBuckets, bucketNumber, DEPTH, FANOUT, getNode } from './nodes.ts';
 import { checkChildren, childEntries, childUid, childUids } from './children.ts';
 
-/** Every indexed node, with the slots and bucket key it is stored under. */
-function indexed(state: SiteState, problems: string[]): { n: number; key: string; node: ContentNode }[] {
-  const out: { n: number; key: string; node: ContentNode }[] = [];
-  if (!levelsSound(state.nodes, DEPTH)) problems.push(`UID index levels are not ${DEPTH} levels of ${FANOUT} slots`);
-  for (const [n, bucket] of allBuckets(state.nodes)) {
-    for (const [key, node] of Object.entries(bucket)) out.push({ n, key, node });
-  }
-  return out;
+/** How to find a node by UID: the index, plus the nodes stored where the index does not look. */
+interface Lookup {
+  get(uid: string): ContentNode | undefined;
+  /** Number of nodes stored in the index. */
+  count: number;
+  /** Every intid is unique and below nextIntid. */
+  soundIntids: boolean;
+}
+
+function eachNode(state: SiteState, visit: (n: number, key: string, node: ContentNode) => void): void {
+  for (const [n, bucket] of allBuckets(state.nodes)) for (const key of Object.keys(bucket)) visit(n, key, bucket[key]);
 }
 
 /** Whether `level` and the levels below it are arrays of FANOUT slots, `depth` of them above records. */
@@ -21,29 +25,55 @@ function levelsSound(level: unknown, depth: number): boolean {
   return Array.isArray(level) && level.length === FANOUT && (level as NodeLevel).every((below) => below === null || levelsSound(below, depth - 1));
 }
 
-function checkIndex(state: SiteState, entries: ReturnType<typeof indexed>, problems: string[]): Map<string, ContentNode> {
-  const byUid = new Map<string, ContentNode>();
-  const intids = new Map<number, string>();
-  for (const { n, key, node } of entries) {
+function checkIndex(state: SiteState, problems: string[]): Lookup {
+  if (!levelsSound(state.nodes, DEPTH)) problems.push(`UID index levels are not ${DEPTH} levels of ${FANOUT} slots`);
+  const misplaced = new Map<string, ContentNode>();
+  const atHome = (uid: string) => {
+    const node = getNode(state, uid);
+    return node && node.uid === uid ? node : undefined;
+  };
+  // intid -> seen, in a flat array (an array of strings indexed by intid in arbitrary order
+  // would turn sparse); the earlier owner of a repeated intid is looked up afterwards
+  const seen = new Uint8Array(Math.max(0, state.nextIntid));
+  const odd = new Map<number, string>();
+  const repeated: [number, string][] = [];
+  let count = 0;
+  eachNode(state, (n, key, node) => {
+    count++;
     if (key !== node.uid) problems.push(`node ${node.uid} stored under key ${key}`);
     const want = bucketNumber(node.uid);
     if (n !== want) problems.push(`node ${node.uid} stored in bucket ${n}, hashes to ${want}`);
-    if (byUid.has(node.uid)) problems.push(`UID ${node.uid} indexed twice`);
-    byUid.set(node.uid, node);
-    const other = intids.get(node.intid);
-    if (other !== undefined) problems.push(`intid ${node.intid} used by ${other} and ${node.uid}`);
-    intids.set(node.intid, node.uid);
-    if (node.intid >= state.nextIntid) problems.push(`intid ${node.intid} of ${node.uid} not below nextIntid ${state.nextIntid}`);
+    if (key !== node.uid || n !== want) {
+      if (misplaced.has(node.uid) || atHome(node.uid)) problems.push(`UID ${node.uid} indexed twice`);
+      misplaced.set(node.uid, node);
+    } else if (misplaced.has(node.uid)) problems.push(`UID ${node.uid} indexed twice`);
+    const i = node.intid;
+    if (Number.isInteger(i) && i >= 0 && i < state.nextIntid) {
+      if (seen[i]) repeated.push([i, node.uid]);
+      seen[i] = 1;
+    } else {
+      const other = odd.get(i);
+      if (other !== undefined) problems.push(`intid ${i} used by ${other} and ${node.uid}`);
+      odd.set(i, node.uid);
+    }
+    if (i >= state.nextIntid) problems.push(`intid ${i} of ${node.uid} not below nextIntid ${state.nextIntid}`);
+  });
+  if (repeated.length) {
+    const first = new Map<number, string>(repeated.map(([i]) => [i, '']));
+    eachNode(state, (_n, _key, node) => {
+      if (first.get(node.intid) === '') first.set(node.intid, node.uid);
+    });
+    for (const [i, uid] of repeated) problems.push(`intid ${i} used by ${first.get(i)} and ${uid}`);
   }
-  if (state.nodeCount !== entries.length) problems.push(`nodeCount ${state.nodeCount} but ${entries.length} nodes indexed`);
-  return byUid;
+  if (state.nodeCount !== count) problems.push(`nodeCount ${state.nodeCount} but ${count} nodes indexed`);
+  return { get: (uid) => misplaced.get(uid) ?? atHome(uid), count, soundIntids: !repeated.length && !odd.size };
 }
 
-function checkContainer(node: ContentNode, byUid: Map<string, ContentNode>, problems: string[]): void {
+function checkContainer(node: ContentNode, nodes: Lookup, problems: string[]): void {
   if (!node.children) return;
   problems.push(...checkChildren(node.children, node.uid));
   for (const [id, uid] of childEntries(node)) {
-    const child = byUid.get(uid);
+    const child = nodes.get(uid);
     if (!child) problems.push(`${node.uid} lists missing child ${uid}`);
     else {
       if (child.parent !== node.uid) problems.push(`${node.uid} lists child ${uid} whose parent is ${child.parent}`);
@@ -52,41 +82,54 @@ function checkContainer(node: ContentNode, byUid: Map<string, ContentNode>, prob
   }
 }
 
-function checkReachable(state: SiteState, byUid: Map<string, ContentNode>, problems: string[]): void {
-  const reached = new Set<string>();
-  const stack = byUid.has(state.rootUid) ? [state.rootUid] : [];
+function checkReachable(state: SiteState, nodes: Lookup, problems: string[]): void {
+  // marks by intid when intids are sound (a flat array), else by UID
+  const marks = nodes.soundIntids ? new Uint8Array(state.nextIntid) : undefined;
+  const byUid = marks ? undefined : new Set<string>();
+  const reached = (node: ContentNode) => (marks ? marks[node.intid] === 1 : byUid!.has(node.uid));
+  const root = nodes.get(state.rootUid);
+  const stack = root ? [root] : [];
   while (stack.length) {
-    const uid = stack.pop()!;
-    if (reached.has(uid)) {
-      problems.push(`${uid} reached twice from the root (cycle or shared child)`);
+    const node = stack.pop()!;
+    if (reached(node)) {
+      problems.push(`${node.uid} reached twice from the root (cycle or shared child)`);
       continue;
     }
-    reached.add(uid);
-    const node = byUid.get(uid);
-    if (node) for (const child of childUids(node)) if (byUid.has(child)) stack.push(child);
+    if (marks) marks[node.intid] = 1;
+    else byUid!.add(node.uid);
+    for (const uid of childUids(node)) {
+      const child = nodes.get(uid);
+      if (child) stack.push(child);
+    }
   }
-  for (const uid of byUid.keys()) if (!reached.has(uid)) problems.push(`${uid} indexed but not reachable from the root`);
+  const seen = new Set<string>();
+  eachNode(state, (_n, _key, stored) => {
+    const node = nodes.get(stored.uid);
+    if (!node || seen.has(node.uid) || reached(node)) return;
+    if (node !== stored) seen.add(node.uid); // a UID stored twice is reported once
+    problems.push(`${node.uid} indexed but not reachable from the root`);
+  });
 }
 
 /** All invariant violations of `state`; [] when the site is sound. */
 export function checkSite(state: SiteState): string[] {
   const problems: string[] = [];
-  const byUid = checkIndex(state, indexed(state, problems), problems);
-  const root = byUid.get(state.rootUid);
+  const nodes = checkIndex(state, problems);
+  const root = nodes.get(state.rootUid);
   if (!root) problems.push(`root ${state.rootUid} not indexed`);
   else if (root.parent !== null) problems.push(`root ${state.rootUid} has parent ${root.parent}`);
-  for (const node of byUid.values()) {
+  eachNode(state, (_n, _key, stored) => {
+    const node = nodes.get(stored.uid);
+    if (node !== stored) return; // a UID stored twice: its last copy is checked
     if (node.parent === null) {
       if (node.uid !== state.rootUid) problems.push(`${node.uid} has no parent but is not the root`);
     } else {
-      const parent = byUid.get(node.parent);
+      const parent = nodes.get(node.parent);
       if (!parent) problems.push(`${node.uid} has missing parent ${node.parent}`);
-      else {
-        if (childUid(parent, node.id) !== node.uid) problems.push(`${node.uid} not among the children of its parent ${node.parent} under "${node.id}"`);
-      }
+      else if (childUid(parent, node.id) !== node.uid) problems.push(`${node.uid} not among the children of its parent ${node.parent} under "${node.id}"`);
     }
-    checkContainer(node, byUid, problems);
-  }
-  checkReachable(state, byUid, problems);
+    checkContainer(node, nodes, problems);
+  });
+  checkReachable(state, nodes, problems);
   return problems;
 }
