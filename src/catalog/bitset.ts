@@ -68,9 +68,9 @@ export function forEachBit(bits: Bits, visit: (d: number) => boolean | void): vo
   }
 }
 
-/** The set bits in ascending order. */
-export function toDocs(bits: Bits, known?: number): Int32Array {
-  const out = new Int32Array(known ?? count(bits));
+/** The set bits in ascending order (into `into`, when given: at least `known` long). */
+export function toDocs(bits: Bits, known?: number, into?: Int32Array): Int32Array {
+  const out = into ?? new Int32Array(known ?? count(bits));
   let k = 0;
   for (let i = 0; i < bits.length; i++) {
     let w = bits[i];

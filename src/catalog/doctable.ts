@@ -5,6 +5,7 @@
 import { add, grow, remove, wordsFor, type Bits } from './bitset.ts';
 import { INDEXES } from './indexes.ts';
 import { PathIndex } from './pathindex.ts';
+import { Scratch } from './scratch.ts';
 import { ValueIndex } from './postings.ts';
 import { keyOf, type Scalar } from './query.ts';
 import type { Entry, IndexValue } from './record.ts';
@@ -77,6 +78,8 @@ export class DocTable {
   readonly grants = new ValueIndex();
   /** Documents that may be the source of relations (Entry.relates): what the @relations listing visits. */
   readonly relating = new Set<number>();
+  /** Arrays a query evaluation reuses (scratch.ts). */
+  readonly scratch = new Scratch();
 
   get words(): number {
     return wordsFor(this.capacity);

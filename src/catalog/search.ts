@@ -35,7 +35,7 @@ type Predicate = (doc: number) => boolean;
 function union(table: DocTable, index: string, keys: string[]): Bits {
   const postings = keys.map((k) => table.indexes.get(index)!.get(k)).filter((p): p is Posting => p !== undefined);
   if (postings.length === 1 && postings[0] instanceof BitPosting) return postings[0].bits;
-  const bits = new Uint32Array(table.words);
+  const bits = table.scratch.bitset(1, table.words, true);
   for (const p of postings) postingOrInto(p, bits);
   return bits;
 }
@@ -90,7 +90,8 @@ export function evaluate(catalog: CatalogView, query: CatalogQuery): SearchResul
   const positions = new Positions(catalog.state);
   const sort = query.sort.filter((s) => s.index === 'path' || Object.hasOwn(INDEXES, s.index));
   const scored = !sort.length;
-  const acc = table.live.slice(0, table.words);
+  const acc = table.scratch.bitset(0, table.words, true);
+  acc.set(table.live.subarray(0, table.words));
   const predicates: Predicate[] = [];
   let restricted = false;
   let scores: Float64Array | null = null;
@@ -127,7 +128,8 @@ export function evaluate(catalog: CatalogView, query: CatalogQuery): SearchResul
   if (query.tokens) andInto(acc, union(table, 'allowedRolesAndUsers', query.tokens));
   const at = query.activeAt;
   if (at !== undefined) predicates.push((d) => table.eff[d] <= at && at <= table.exp[d]);
-  let docs = toDocs(acc, predicates.length ? undefined : count(acc));
+  const matched = count(acc);
+  let docs = toDocs(acc, matched, table.scratch.docList(matched));
   if (predicates.length) {
     let n = 0;
     outer: for (let i = 0; i < docs.length; i++) {
@@ -154,7 +156,7 @@ function sortColumn(catalog: CatalogView, index: string, docs: Int32Array, posit
     return col;
   }
   if (INDEXES[index] === 'position') {
-    const col = new Float64Array(table.capacity);
+    const col = table.scratch.keyColumn(table.capacity);
     for (const d of docs) {
       const up = table.paths.parent[d];
       col[d] = positions.of(table.entries[d]!.uid, up < 0 ? null : table.entries[up]?.uid ?? null);
