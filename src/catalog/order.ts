@@ -58,8 +58,12 @@ function byNumber(docs: Int32Array, need: number, col: Float64Array, reverse: bo
   const hd = new Int32Array(k);
   let size = 0;
   const worse = (ka: number, da: number, kb: number, db: number) => ka > kb || (ka === kb && da > db);
-  for (let i = 0; i < n; i++) {
-    const d = docs[i];
+  // Newest first is the usual order, and later documents tend to have later dates: scanned from
+  // the end, the heap then fills with the best at once and the rest are turned away by one
+  // comparison each (scanned from the start, every document would enter the heap). The result
+  // does not depend on the direction (ties are ordered by document number).
+  for (let at = 0; at < n; at++) {
+    const d = docs[reverse ? n - 1 - at : at];
     const key = keyOf(d);
     if (size < k) {
       let j = size++;
