@@ -3,6 +3,7 @@
 // fixture, serve it over HTTP, stop cleanly on SIGINT/SIGTERM.
 //   npx tsx bin/cms-oracle.ts --help
 import { serve } from '@hono/node-server';
+import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,6 +13,7 @@ import { parseBoolean } from '../src/domain/query.ts';
 import { answerClientErrors } from '../src/http/client-error.ts';
 import { createPersistentServer, DEFAULT_SNAPSHOT_INTERVAL } from '../src/compose/boot.ts';
 import { DataDirInUseError } from '../src/persistence/files.ts';
+import { heapToAsk } from '../src/persistence/heap.ts';
 import { RestoreError, type Logger } from '../src/persistence/restore.ts';
 import { parseRobotClients, PRESETS, presetValues } from './presets.ts';
 
@@ -190,6 +192,17 @@ function publicHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/** Run this command again in a child process with a heap limit of `mb`; resolves to its exit code. */
+function runWithHeap(mb: number, log: Logger): Promise<number> {
+  log.info(`the site in the data dir needs a bigger heap: running with --max-old-space-size=${mb}`);
+  const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${mb}`, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, CMS_ORACLE_HEAP_MB: String(mb) },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
 async function main(): Promise<number | undefined> {
   const subcommand = process.argv[2];
   if (subcommand === 'conform') {
@@ -224,6 +237,10 @@ async function main(): Promise<number | undefined> {
       log.error(`cannot create ${config.dataDir}: ${(err as Error).message}`);
     }
   }
+
+  // a big site's snapshot needs more heap than V8 gives by default: run again with enough
+  const heap = config.dataDir && process.env.CMS_ORACLE_HEAP_MB === undefined ? heapToAsk(config.dataDir) : undefined;
+  if (heap !== undefined) return runWithHeap(heap, log);
 
   let server;
   try {

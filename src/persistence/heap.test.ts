@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { snapshotName } from './files.ts';
+import { heapToAsk, snapshotObjects } from './heap.ts';
+import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot.ts';
+
+const GB = 2 ** 30;
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** A data dir whose newest snapshot's header says `nodeCount` (only the header is read). */
+function dataDir(...counts: number[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cms-oracle-heap-'));
+  dirs.push(dir);
+  counts.forEach((nodeCount, i) => {
+    const header = { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, seq: i + 1, created: '2026-01-01T00:00:00Z', lastChange: null, changes: 0, nodeCount };
+    writeFileSync(join(dir, snapshotName(i + 1)), JSON.stringify(header) + '\n{"json":{}}\n');
+  });
+  return dir;
+}
+
+describe('the heap a start needs', () => {
+  it('reads the object count from the newest snapshot header', () => {
+    expect(snapshotObjects(dataDir(10, 1_000_000))).toBe(1_000_000);
+    expect(snapshotObjects(dataDir())).toBe(0);
+    const broken = dataDir();
+    writeFileSync(join(broken, snapshotName(1)), 'not a snapshot\n');
+    expect(snapshotObjects(broken)).toBe(0);
+  });
+
+  it('asks for more than a 4 GB limit at a million objects, nothing for a small site', () => {
+    const mb = heapToAsk(dataDir(1_000_000), 4 * GB, 24 * GB);
+    expect(mb).toBe(Math.floor((512 * 2 ** 20 + 1_000_000 * 8192) / 2 ** 20));
+    expect(heapToAsk(dataDir(100_000), 4 * GB, 24 * GB)).toBeUndefined();
+    expect(heapToAsk(dataDir(), 4 * GB, 24 * GB)).toBeUndefined();
+  });
+
+  it('never asks for more than three quarters of the machine', () => {
+    expect(heapToAsk(dataDir(1_000_000), 4 * GB, 8 * GB)).toBe(6 * 1024);
+    expect(heapToAsk(dataDir(1_000_000), 4 * GB, 4 * GB)).toBeUndefined();
+  });
+});
