@@ -74,9 +74,9 @@ export async function benchMemory(): Promise<Row[]> {
     // else; in this one every full collection during the load would also mark the built site
     const start = startFrom(dir);
     if (start.objects !== objects) throw new Error('the snapshot lost objects');
-    rows.push({ part: 'memory', what: 'snapshot write / load (read + parse + checkSite; fresh process)', value: `${fmt(written / 1000, 1)} s / ${fmt(start.loaded / 1000, 1)} s`, goal: 'load <= 60 s at 1M', ok: start.loaded <= 60_000 });
+    rows.push({ part: 'memory', what: 'snapshot write / load (read + parse + checkSite; fresh process; CPU of the load)', value: `${fmt(written / 1000, 1)} s / ${fmt(start.loaded / 1000, 1)} s (CPU ${fmt(start.loadedCpu / 1000, 1)} s)`, goal: 'load <= 60 s at 1M', ok: start.loaded <= 60_000 });
     // what a start does after the load: the catalog of the restored state (searches need it)
-    rows.push({ part: 'memory', what: 'snapshot load + catalog of the restored site (a start, until @search answers)', value: `${fmt(start.searchable / 1000, 1)} s` });
+    rows.push({ part: 'memory', what: 'snapshot load + catalog of the restored site (a start, until @search answers; CPU)', value: `${fmt(start.searchable / 1000, 1)} s (CPU ${fmt(start.searchableCpu / 1000, 1)} s)` });
     rows.push({
       part: 'memory',
       what: 'resident memory per object after that start (state + catalog; RSS / peak RSS)',
@@ -89,22 +89,27 @@ export async function benchMemory(): Promise<Row[]> {
   }
   // searches at this size
   const { app } = createApp({ store, table: routeTable(), root: { id: 'admin', passwordHash: await hashPassword('admin') }, sitePath: '/Plone', catalog, ids: sequentialIds(10_000_000) });
+  // wall time, and the CPU time of the process (on a machine shared with other work, a niced
+  // run's wall time is mostly waiting for a core; the CPU time is what the search costs)
   const timed = async (path: (i: number) => string) => {
     const xs: number[] = [];
+    const cs: number[] = [];
     for (let i = -10; i < RUNS; i++) {
       const t = performance.now();
+      const c = process.cpuUsage();
       const res = await app.request(`http://localhost/Plone${path(i)}&_bench=${i}`, { headers: AUTH });
       await res.text();
       if (res.status !== 200) throw new Error(`${path(i)}: ${res.status}`);
-      if (i >= 0) xs.push(performance.now() - t);
+      const used = process.cpuUsage(c);
+      if (i >= 0) xs.push(performance.now() - t), cs.push((used.user + used.system) / 1000);
     }
-    return percentile(xs.sort((a, b) => a - b), 50);
+    return { wall: percentile(xs.sort((a, b) => a - b), 50), cpu: percentile(cs.sort((a, b) => a - b), 50) };
   };
   const field = await timed(() => '/@search?portal_type=Document&review_state=published&sort_on=modified&sort_order=descending&b_size=25');
   const text = await timed((i) => `/@search?SearchableText=${['kalone', 'xylophonist', 'mimo'][((i % 3) + 3) % 3]}&b_size=25`);
   rows.push(
-    { part: 'memory', what: '@search on fields (type + state, sort_on=modified, b_size=25) p50', value: `${fmt(field, 2)} ms`, goal: '<= 10 ms', ok: field <= 10 },
-    { part: 'memory', what: '@search SearchableText p50', value: `${fmt(text, 2)} ms`, goal: '<= 50 ms', ok: text <= 50 },
+    { part: 'memory', what: '@search on fields (type + state, sort_on=modified, b_size=25) p50 (CPU p50)', value: `${fmt(field.wall, 2)} ms (${fmt(field.cpu, 2)} ms)`, goal: '<= 10 ms', ok: field.wall <= 10 },
+    { part: 'memory', what: '@search SearchableText p50 (CPU p50)', value: `${fmt(text.wall, 2)} ms (${fmt(text.cpu, 2)} ms)`, goal: '<= 50 ms', ok: text.wall <= 50 },
   );
   catalog.close();
   return rows;
@@ -115,6 +120,9 @@ interface Start {
   /** ms: restore (read, parse, checkSite) / restore + catalog built */
   loaded: number;
   searchable: number;
+  /** ms of CPU (all threads of the process): restore / restore + catalog */
+  loadedCpu: number;
+  searchableCpu: number;
   /** bytes: resident after the start, less an empty process's; peak resident */
   rss: number;
   peak: number;
@@ -131,13 +139,20 @@ function startFrom(dir: string): Start {
 function start(dir: string): Start {
   const empty = settled();
   const r0 = performance.now();
+  const c0 = process.cpuUsage();
+  const cpu = () => {
+    const used = process.cpuUsage(c0);
+    return (used.user + used.system) / 1000;
+  };
   const restored = restore(dir, { info: () => {}, warn: () => {}, error: console.error })!;
   const loaded = performance.now() - r0;
+  const loadedCpu = cpu();
   const catalog = createCatalog(new Store(restored.state));
   const searchable = performance.now() - r0;
+  const searchableCpu = cpu();
   const after = settled();
   catalog.close();
-  return { objects: restored.state.nodeCount, loaded, searchable, rss: after.rss - empty.rss, peak: process.resourceUsage().maxRSS * 1024 };
+  return { objects: restored.state.nodeCount, loaded, searchable, loadedCpu, searchableCpu, rss: after.rss - empty.rss, peak: process.resourceUsage().maxRSS * 1024 };
 }
 
 if (isMain(import.meta.url)) {
