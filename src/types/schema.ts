@@ -1,12 +1,23 @@
 // Reads over type definitions: the ordered fields of a type, one field by name.
 import { BEHAVIORS } from './behaviors.ts';
+import { isDraft, isModified, original } from 'immer';
 import type { FieldDef, TypeDef } from './model.ts';
 
 const cache = new WeakMap<TypeDef, FieldDef[]>();
 
+/**
+ * The object the fields of `type` are cached under: itself, or for a draft (a type read inside a
+ * recipe is a new proxy on every commit) the type it drafts while the recipe has not changed it.
+ */
+function cacheKey(type: TypeDef): TypeDef | undefined {
+  if (!isDraft(type)) return type;
+  return isModified(type) ? undefined : original(type);
+}
+
 /** Every field of a type: its behaviors' fields, with its own schema fields placed after title/description. */
 export function fieldsOf(type: TypeDef): FieldDef[] {
-  const hit = cache.get(type);
+  const key = cacheKey(type);
+  const hit = key && cache.get(key);
   if (hit) return hit;
   const seen = new Set<string>();
   const own = type.schema;
@@ -24,7 +35,7 @@ export function fieldsOf(type: TypeDef): FieldDef[] {
   const lead = fromBehaviors.filter((x) => x.name === 'title' || x.name === 'description');
   const rest = fromBehaviors.filter((x) => x.name !== 'title' && x.name !== 'description');
   const result = [...lead, ...own, ...rest];
-  cache.set(type, result);
+  if (key) cache.set(key, result);
   return result;
 }
 
