@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { produce } from 'immer';
+import { isDraft, produce } from 'immer';
 import type { ContentNode, SiteState } from './model.ts';
 import { checkSite } from './invariants.ts';
-import { bucketAt, bucketFor, bucketNumber, getNode, putNode } from './nodes.ts';
+import { bucketAt, bucketFor, bucketNumber, dropNode, getNode, peekNode, putNode } from './nodes.ts';
 import { createSite } from './site.ts';
 import { addChild, removeSubtree, renameChild, reorderChild } from './tree.ts';
 import { childList, insertChild, removeChild } from './children.ts';
@@ -181,5 +181,26 @@ describe('checkSite detects each kind of corruption', () => {
 
   it('an intid not below nextIntid', () => {
     expect(corrupt((s, n) => (n('C').intid = s.nextIntid))).toEqual([`intid 6 of C not below nextIntid 6`]);
+  });
+});
+
+describe('peekNode', () => {
+  it('reads inside a recipe what the recipe wrote, and makes no draft of levels it only reads', () => {
+    const base = sound();
+    produce(base, (d) => {
+      const before = d.nodes;
+      expect(peekNode(d, 'A')).toBe(getNode(base, 'A'));
+      // nothing was drafted on the way: the index is still the original
+      expect(isDraft(peekNode(d, 'A'))).toBe(false);
+      putNode(d, node('N', 'n', 'Document', d.nextIntid++));
+      expect(peekNode(d, 'N')!.id).toBe('n');
+      getNode(d, 'A')!.fields.title = 'changed';
+      expect(peekNode(d, 'A')!.fields.title).toBe('changed');
+      dropNode(d, 'B');
+      expect(peekNode(d, 'B')).toBeUndefined();
+      expect(before).toBe(d.nodes);
+    });
+    expect(peekNode(base, 'C')).toBe(getNode(base, 'C'));
+    expect(peekNode(base, 'nope')).toBeUndefined();
   });
 });

@@ -5,12 +5,13 @@
 // prepares a copy of each level on its way. (Two levels of 256 slots, snapshot version 3, made
 // every write and draft read copy and walk 512 slots.) A bucket is a null-prototype record keyed
 // by UID (src/lib/records.ts). Snapshots store the buckets by the same 16 bits (persistence/).
+import { isDraft, isModified, original } from 'immer';
 import type { ContentNode, NodeBucket, NodeLevel, NodeShards } from './model.ts';
 import { emptyRecord, own } from '../lib/records.ts';
 
 /** Slots per level of the index. */
 export const FANOUT = 16;
-/** Levels of arrays above the buckets. */
+/** Levels of arrays above the buckets (allBuckets spells them out). */
 export const DEPTH = 4;
 /** Bits of the hash one level uses. */
 const BITS = 4;
@@ -72,6 +73,23 @@ export function getNode(state: { nodes: NodeShards }, uid: string): ContentNode 
   return own(bucketAt(state.nodes, bucketNumber(uid)), uid);
 }
 
+/** `value`, or inside a recipe the original of a draft the recipe has not changed (no drafts are made below it). */
+function unchanged<T>(value: T): T {
+  return isDraft(value) && !isModified(value) ? (original(value as object) as T) : value;
+}
+
+/**
+ * A node to read, never to change: inside a recipe, the levels and buckets the recipe has not
+ * changed are read from their originals, so that the lookup makes no draft (Immer prepares a copy
+ * of every level a read through a draft passes, and finalizes it). Outside a recipe: getNode.
+ */
+export function peekNode(state: { nodes: NodeShards }, uid: string): ContentNode | undefined {
+  const n = bucketNumber(uid);
+  let at: NodeLevel | NodeBucket | null | undefined = state.nodes;
+  for (let level = DEPTH - 1; level >= 0 && at; level--) at = (unchanged(at) as NodeLevel)[(n >>> (level * BITS)) & (FANOUT - 1)];
+  return at ? own(unchanged(at) as NodeBucket, uid) : undefined;
+}
+
 export function mustGetNode(state: { nodes: NodeShards }, uid: string): ContentNode {
   const node = getNode(state, uid);
   if (!node) throw new Error(`dangling UID ${uid}`);
@@ -96,16 +114,20 @@ export function dropNode(draft: { nodes: NodeShards; nodeCount: number }, uid: s
 
 /** Every bucket of the index with its bucket number, in bucket order. */
 export function* allBuckets(nodes: NodeShards): Generator<[number, NodeBucket]> {
-  function* walk(level: NodeLevel, depth: number, prefix: number): Generator<[number, NodeBucket]> {
-    for (let s = 0; s < level.length; s++) {
-      const below = level[s];
-      if (!below) continue;
-      const n = (prefix << BITS) | s;
-      if (depth === 1) yield [n, below as NodeBucket];
-      else yield* walk(below as NodeLevel, depth - 1, n);
+  // the four levels as plain loops (nested generators cost a frame per level for every bucket)
+  for (let a = 0; a < nodes.length; a++) {
+    const l1 = nodes[a] as NodeLevel | null;
+    if (l1) for (let b = 0; b < l1.length; b++) {
+      const l2 = l1[b] as NodeLevel | null;
+      if (l2) for (let c = 0; c < l2.length; c++) {
+        const l3 = l2[c] as NodeLevel | null;
+        if (l3) for (let d = 0; d < l3.length; d++) {
+          const bucket = l3[d] as NodeBucket | null;
+          if (bucket) yield [(((((a << BITS) | b) << BITS) | c) << BITS) | d, bucket];
+        }
+      }
     }
   }
-  yield* walk(nodes, DEPTH, 0);
 }
 
 export function* allNodes(state: { nodes: NodeShards }): Generator<ContentNode> {

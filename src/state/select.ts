@@ -1,7 +1,7 @@
 // Read-only selectors over the site state.
 import type { ContentNode, SiteState } from './model.ts';
 import { childUid, childUids } from './children.ts';
-import { getNode, mustGetNode } from './nodes.ts';
+import { getNode, mustGetNode, peekNode } from './nodes.ts';
 
 export const rootOf = (state: SiteState): ContentNode => mustGetNode(state, state.rootUid);
 
@@ -29,7 +29,10 @@ export function ancestors(state: SiteState, node: ContentNode): ContentNode[] {
 /** Short-id path below the site root. */
 export function pathOf(state: SiteState, node: ContentNode): string[] {
   if (node.parent === null) return [];
-  return [...ancestors(state, node).slice(1).map((n) => n.id), node.id];
+  // ids only: inside a recipe, ancestors are read without drafting them (peekNode)
+  const ids = [node.id];
+  for (let up = peekNode(state, node.parent); up && up.parent !== null; up = peekNode(state, up.parent)) ids.push(up.id);
+  return ids.reverse();
 }
 
 /** The children of `node`, in order (linear in their number: for listings that show them all). */

@@ -3,7 +3,7 @@ import type { Draft } from 'immer';
 import type { ApiRequest, CreateHook } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { hasChild } from '../../state/children.ts';
-import { getNode, mustGetNode } from '../../state/nodes.ts';
+import { mustGetNode, peekNode } from '../../state/nodes.ts';
 import { addChild } from '../../state/tree.ts';
 import { pathOf } from '../../state/select.ts';
 import { hasPermission } from '../../auth/check.ts';
@@ -69,7 +69,7 @@ export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: C
   let uid = req.newUid();
   if (typeof body.UID === 'string' && /^[0-9a-zA-Z-]{1,64}$/.test(body.UID)) uid = body.UID;
   else if (body.UID !== undefined) throw badRequest('Invalid UID');
-  if (getNode(state, uid)) throw badRequest(`The UID "${uid}" is already in use.`);
+  if (peekNode(state, uid)) throw badRequest(`The UID "${uid}" is already in use.`);
 
   const workflow = type.workflow ? WORKFLOWS[type.workflow] : undefined;
   const creator = req.principal.id ?? 'Anonymous User';
