@@ -129,19 +129,28 @@ export function matchPath(rec: Rec, c: Criterion): boolean {
 
 export const matchWindow = inWindow;
 
-/** Position of a record among its siblings, with a per-query cache of sibling maps. */
+/**
+ * Sibling positions by UID, per children record: the record is immutable, so a folder's map is
+ * built once (one pass over its children) for every query until the folder's children change.
+ */
+const SIBLINGS = new WeakMap<object, Map<string, number>>();
+const NO_SIBLINGS = new Map<string, number>();
+
+/** Position of a record among its siblings. */
 export class Positions {
-  private readonly maps = new Map<string, Map<string, number>>();
+  private last: string | undefined;
+  private lastMap = NO_SIBLINGS;
   constructor(private readonly state: SiteState) {}
   of(uid: string, parent: string | null): number {
     if (parent === null) return 0;
-    let m = this.maps.get(parent);
-    if (!m) {
+    if (parent !== this.last) {
       const node = getNode(this.state, parent);
-      m = node ? childPositions(node) : new Map<string, number>();
-      this.maps.set(parent, m);
+      let m = node?.children ? SIBLINGS.get(node.children) : NO_SIBLINGS;
+      if (!m) SIBLINGS.set(node!.children!, (m = childPositions(node!)));
+      this.last = parent;
+      this.lastMap = m;
     }
-    return m.get(uid) ?? 0;
+    return this.lastMap.get(uid) ?? 0;
   }
 }
 
