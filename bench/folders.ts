@@ -8,7 +8,7 @@
 //   BENCH_BULK_SECONDS (180: a round that would pass this stops the series)
 //   npx tsx bench/folders.ts
 import autocannon from 'autocannon';
-import { fmt, freePort, isMain, percentile, printTable, start, stop, waitFor, type Row } from './lib.ts';
+import { cpuMs, fmt, freePort, isMain, percentile, printTable, start, stop, waitFor, type Row } from './lib.ts';
 
 const SIZES = (process.env.BENCH_FOLDER_SIZES ?? '0,10000,100000').split(',').map(Number);
 const OPS = Number(process.env.BENCH_FOLDER_OPS ?? 300);
@@ -16,14 +16,14 @@ const BULK = Number(process.env.BENCH_BULK ?? 100_000);
 const BULK_SECONDS = Number(process.env.BENCH_BULK_SECONDS ?? 180);
 const HEADERS = { Authorization: 'Basic ' + Buffer.from('admin:admin').toString('base64'), 'Content-Type': 'application/json', Accept: 'application/json' };
 
-/** A child server prepared by serve-folder.ts with `env`; `body` runs against its base URL. */
-export async function withFolderServer<T>(env: Record<string, string>, body: (base: string) => Promise<T>, args: string[] = []): Promise<T> {
+/** A child server prepared by serve-folder.ts with `env`; `body` runs against its base URL (and gets its pid). */
+export async function withFolderServer<T>(env: Record<string, string>, body: (base: string, pid: number) => Promise<T>, args: string[] = []): Promise<T> {
   const port = await freePort();
   const child = start(process.execPath, [...args, '--import', 'tsx', 'bench/serve-folder.ts'], { PORT: String(port), ...env });
   try {
     const base = `http://127.0.0.1:${port}/Plone`;
     if (!(await waitFor(base, 200, 600_000))) throw new Error(`serve-folder did not start: ${child.stderrTail()}`);
-    return await body(base);
+    return await body(base, child.pid!);
   } finally {
     await stop(child);
   }
@@ -62,11 +62,13 @@ async function series(size: number): Promise<Series> {
 interface Round {
   upTo: number;
   rate: number;
+  /** server CPU time per document made (us) */
+  cpuUs?: number;
 }
 
 /** Fill one folder over HTTP from 16 connections, in 10 rounds; the rate of each round. */
 async function bulk(): Promise<{ rounds: Round[]; failed: number; stopped?: string }> {
-  return withFolderServer({}, async (base) => {
+  return withFolderServer({}, async (base, pid) => {
     const rounds: Round[] = [];
     let made = 0;
     let failed = 0;
@@ -80,11 +82,13 @@ async function bulk(): Promise<{ rounds: Round[]; failed: number; stopped?: stri
     ];
     while (made < BULK) {
       const t0 = performance.now();
+      const cpu0 = cpuMs(pid);
       const r = await autocannon({ url: `${base}/big`, connections: 16, amount: per, sampleInt: 10, headers: HEADERS, requests });
       const seconds = (performance.now() - t0) / 1000;
+      const cpu1 = cpuMs(pid);
       made += r['2xx'];
       failed += r.non2xx + r.errors;
-      rounds.push({ upTo: made, rate: r['2xx'] / seconds });
+      rounds.push({ upTo: made, rate: r['2xx'] / seconds, cpuUs: cpu0 !== undefined && cpu1 !== undefined && r['2xx'] ? ((cpu1 - cpu0) * 1000) / r['2xx'] : undefined });
       if (failed) break;
       if (seconds * (BULK - made) / per > BULK_SECONDS) return { rounds, failed, stopped: `stopped at ${made}: the rest would take over ${BULK_SECONDS} s` };
     }
@@ -113,6 +117,10 @@ export async function benchFolders(): Promise<Row[]> {
   const last = b.rounds[b.rounds.length - 1];
   const slowest = Math.min(...b.rounds.map((r) => r.rate));
   rows.push({ part: 'folders', what: `bulk create into one folder, 16 clients: docs/s by round (up to n children)`, value: b.rounds.map((r) => `${fmt(r.rate, 0)} (${r.upTo})`).join(', ') + (b.stopped ? `; ${b.stopped}` : '') + (b.failed ? `; ${b.failed} FAILED` : '') });
+  const cpu = b.rounds.map((r) => r.cpuUs);
+  if (cpu.length && cpu.every((c) => c !== undefined)) {
+    rows.push({ part: 'folders', what: 'bulk create: server CPU per doc, first / last round (moves little with machine load)', value: `${fmt(cpu[0]!, 0)} / ${fmt(cpu[cpu.length - 1]!, 0)} us` });
+  }
   rows.push({ part: 'folders', what: `bulk create: slowest round up to ${last?.upTo ?? 0} children`, value: `${fmt(slowest, 0)} docs/s`, goal: `>= 2000 up to ${BULK}`, ok: !b.failed && !b.stopped && slowest >= 2000 && (last?.upTo ?? 0) >= BULK });
   return rows;
 }

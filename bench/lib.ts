@@ -1,4 +1,5 @@
 // Shared bench helpers: free ports, child servers, percentiles, the printed table.
+import { readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as netServer } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -92,4 +93,14 @@ export function printTable(rows: Row[]): void {
   console.log(line(0));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (let i = 1; i <= rows.length; i++) console.log(line(i));
+}
+
+/** CPU time (user + system) a process has used, in ms; undefined where /proc is missing. */
+export function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+  } catch {
+    return undefined;
+  }
 }
