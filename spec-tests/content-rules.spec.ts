@@ -88,6 +88,23 @@ describe('@controlpanels/content-rules: rule definitions', () => {
     expect((await api.get(PANEL)).body.items[0].length).toBe(before);
   });
 
+  it('reports every bad member of a rule body at once (400), for a new rule and a change, changing nothing', async () => {
+    const before = (await api.get(PANEL)).body.items[0].length;
+    const bad = await api.post(PANEL, { title: 3, event: 'Tea time', enabled: 'yes', description: 'fine' });
+    expect(bad.status).toBe(400);
+    const list = (r: { body: any }) => JSON.parse(r.body.message).map((e: { field: string; message: string }) => [e.field, e.message]).sort();
+    expect(list(bad)).toEqual([['enabled', 'Object is of wrong type.'], ['event', 'Constraint not satisfied'], ['title', 'Object is of wrong type.']]);
+    expect(list(await api.post(PANEL, {}))).toEqual([['event', 'Required input is missing.'], ['title', 'Required input is missing.']]);
+    expect((await api.get(PANEL)).body.items[0].length).toBe(before);
+    const id = await createRule('Shape');
+    const change = await api.patch(`${PANEL}/${id}`, { stop: 'no', cascading: 1, title: 'Renamed' });
+    expect(change.status).toBe(400);
+    expect(list(change)).toEqual([['cascading', 'Object is of wrong type.'], ['stop', 'Object is of wrong type.']]);
+    expect((await api.get(`${PANEL}/${id}`)).body.title).toBe('Shape');
+    // a caller without the panel's permission is refused (401) before the body is judged
+    expect((await api.post(PANEL, { title: 3 }, { auth: member })).status).toBe(401);
+  });
+
   it('adds conditions and actions: the POST shows summary messages, a GET renders them', async () => {
     const id = await createRule('Elements');
     const cond = await api.post(`${PANEL}/${id}/condition`, { type: 'plone.conditions.FileExtension', file_extension: 'JPG' });

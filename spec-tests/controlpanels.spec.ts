@@ -173,6 +173,30 @@ describe('dexterity-types panel', () => {
     expect(await count('Document')).toBe(documents);
   });
 
+  it('reports every bad member of a new type at once (400), creating nothing', async () => {
+    const before = (await api.get('/@controlpanels/dexterity-types')).body.items.length;
+    const r = await api.post('/@controlpanels/dexterity-types', { title: 5, id: 'bad id!', description: ['x'] });
+    expect(r.status).toBe(400);
+    expect(r.body.type).toBe('BadRequest');
+    expect(JSON.parse(r.body.message).map((e: { field: string; message: string }) => [e.field, e.message]).sort()).toEqual([
+      ['description', 'Object is of wrong type.'],
+      ['id', 'Please use only letters, numbers and the following characters: _.'],
+      ['title', 'Object is of wrong type.'],
+    ]);
+    const long = await api.post('/@controlpanels/dexterity-types', { title: 'Long', id: 'x'.repeat(300) });
+    expect(JSON.parse(long.body.message)).toEqual([{ field: 'id', message: 'Value is too long (at most 255 characters).', error: 'ValidationError' }]);
+    expect((await api.get('/@controlpanels/dexterity-types')).body.items.length).toBe(before);
+    // a caller without the panel's permission is refused (401) before the body is judged
+    expect((await api.post('/@controlpanels/dexterity-types', { title: 5 }, { auth: member })).status).toBe(401);
+  });
+
+  it('shows the panels\' bodies in the OpenAPI document', async () => {
+    const doc = (await api.get(`${new URL(api.base).origin}/openapi.json`)).body;
+    const titles = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema.oneOf.map((b: { title: string }) => b.title).sort();
+    expect(titles('/@controlpanels/{panel}', 'post')).toEqual(['content-rules: A new rule', 'dexterity-types: A new content type']);
+    expect(titles('/@controlpanels/{panel}/{item}', 'patch')).toEqual(['content-rules/{rule}: Changes of a rule']);
+  });
+
   it('creates a type from a title (201, Location) and reads it back', async () => {
     const r = await api.post('/@controlpanels/dexterity-types', { title: 'My Custom Content Type', description: 'A custom content-type' });
     expect(r.status).toBe(201);

@@ -174,3 +174,56 @@ describe('permissions', () => {
     expect(schema.properties.author_email.title).toBe('Author e-mail');
   });
 });
+
+describe('bodies of the wrong shape (the route schemas: field add, fieldset add, schema edit)', () => {
+  const errors = (r: { body: any }) => JSON.parse(r.body.message).map((e: { field: string; message: string }) => [e.field, e.message]).sort();
+  const WRONG = 'Object is of wrong type.';
+
+  it('answers 400 with every bad member of a new field, and adds nothing', async () => {
+    const before = await schemaOf('Document');
+    const r = await api.post('/@types/Document', { factory: 'label_text_field', title: 5, required: 'yes', maxLength: 'long', values: ['a', 1] });
+    expect(r.status).toBe(400);
+    expect(r.body.type).toBe('BadRequest');
+    expect(errors(r)).toEqual([['maxLength', WRONG], ['required', WRONG], ['title', WRONG], ['values', WRONG]]);
+    expect(await schemaOf('Document')).toEqual(before);
+  });
+
+  it('answers 400 for a new fieldset with a wrong title, and adds nothing', async () => {
+    const before = await schemaOf('Document');
+    const r = await api.post('/@types/Document', { factory: 'fieldset', title: ['x'], description: 3 });
+    expect(r.status).toBe(400);
+    expect(errors(r)).toEqual([['description', WRONG], ['title', WRONG]]);
+    expect(await schemaOf('Document')).toEqual(before);
+  });
+
+  it('answers 400 for a schema edit, a field edit or a fieldset edit of the wrong shape', async () => {
+    expect((await api.post('/@types/Document', { factory: 'label_text_field', title: 'Shape check' })).status).toBe(201);
+    expect((await api.post('/@types/Document', { factory: 'fieldset', title: 'Shape set' })).status).toBe(201);
+    const before = await schemaOf('Document');
+    for (const [path, body, want] of [
+      ['/@types/Document', { properties: 'title' }, [['properties', WRONG]]],
+      ['/@types/Document', { properties: { shape_check: { required: 'no' } }, fieldsets: [{ id: 'shape_set', fields: 'shape_check' }] }, [['fieldsets', WRONG], ['properties', WRONG]]],
+      ['/@types/Document/shape_check', { title: 1, minimum: '0' }, [['minimum', WRONG], ['title', WRONG]]],
+      ['/@types/Document/shape_set', { fields: [1] }, [['fields', WRONG]]],
+    ] as const) {
+      const r = await api.patch(path, body);
+      expect(r.status, path).toBe(400);
+      expect(errors(r)).toEqual(want);
+    }
+    const put = await api.request('PUT', '/@types/Document', { body: { ...before, layouts: 'view' } });
+    expect(put.status).toBe(400);
+    expect(errors(put)).toEqual([['layouts', WRONG]]);
+    expect(await schemaOf('Document')).toEqual(before);
+    // the same members with their right types pass
+    expect((await api.patch('/@types/Document/shape_check', { title: 'Shape', minimum: null, required: true })).status).toBe(204);
+    expect((await schemaOf('Document')).properties.shape_check.title).toBe('Shape');
+  });
+
+  it('shows the three kinds of body in the OpenAPI document', async () => {
+    const doc = (await api.get(`${new URL(api.base).origin}/openapi.json`)).body;
+    const body = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+    expect(body('/@types/{type}', 'post').anyOf.map((b: { title: string }) => b.title)).toEqual(['A new fieldset', 'A new field']);
+    expect(body('/@types/{type}', 'patch').oneOf.map((b: { title: string }) => b.title)).toEqual(['{type}: Schema edit: properties and fieldsets']);
+    expect(body('/@types/{type}/{name}', 'patch').oneOf[0].properties).toHaveProperty('fields');
+  });
+});

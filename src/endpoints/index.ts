@@ -1,6 +1,7 @@
 // The route table: every family's manifest (a family is a folder of src/endpoints/), combined here.
 import type { Component, CustomPanel, AddonHook, CreateHook, Extensions, FamilyManifest } from '../http/types.ts';
 import type { Route, RouteTable } from '../http/types.ts';
+import type { SchemaVariant } from '../http/schema.ts';
 import { contentFamily } from './content/content.routes.ts';
 import { tusFamily } from './tus/tus.routes.ts';
 import { workingCopyFamily } from './workingcopy/workingcopy.routes.ts';
@@ -122,9 +123,31 @@ function withComponentOptions(route: Route, components: Extensions['components']
   return { ...route, schema: { ...route.schema, query } };
 }
 
+/** The custom panels' bodies as the variants of the @controlpanels route of their method. */
+function withPanelBodies(route: Route, panels: Extensions['panels']): Route {
+  if (!route.panelBodies || !route.schema) return route;
+  const variants: SchemaVariant[] = [];
+  for (const panel of panels.values()) {
+    for (const body of panel.bodies ?? []) {
+      if (body.method !== route.method) continue;
+      variants.push({
+        name: body.name ? `${panel.id}/${body.name}` : panel.id,
+        applies: (params) => {
+          const given = params.filter(Boolean);
+          return given[0] === panel.id && given.length - 1 === body.depth;
+        },
+        params: body.depth + 1,
+        schema: body.schema,
+        ...(body.permission ? { permission: body.permission } : {}),
+      });
+    }
+  }
+  return variants.length ? { ...route, schema: { ...route.schema, variants: [...(route.schema.variants ?? []), ...variants] } } : route;
+}
+
 export function routeTable(families: readonly FamilyManifest[] = FAMILIES): RouteTable {
   const extensions = extensionsOf(families);
-  const declared = families.map((f) => ({ ...f, routes: f.routes.map((r) => withComponentOptions(r, extensions.components)) }));
+  const declared = families.map((f) => ({ ...f, routes: f.routes.map((r) => withPanelBodies(withComponentOptions(r, extensions.components), extensions.panels)) }));
   return {
     routes: declared.flatMap((f) => f.routes),
     families: declared,

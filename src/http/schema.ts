@@ -32,10 +32,29 @@ export interface RouteSchema {
   invalid?: SchemaError;
   /** Builds the refusal of a body member instead (a family's own error format); `field`: the member's name. */
   refuse?: (message: string, field: string) => ApiError;
+  /** Builds the refusal of every bad member of the body at once (a format that lists them: field errors). */
+  refuseAll?: (problems: { field: string; message: string }[]) => ApiError;
+  /**
+   * Further schemas chosen by the URL parameters after the endpoint (a custom control panel's
+   * bodies, added when the route table is combined): the first that applies is checked after
+   * this one, and the OpenAPI document shows each.
+   */
+  variants?: SchemaVariant[];
   /** Also takes a multipart/form-data body (handed to the handler unchecked, as `req.rawBody`). */
   form?: boolean;
   /** Response body per status (a body-less answer: `z.undefined()`). */
   responses?: Partial<Record<number, z.ZodType>>;
+}
+
+export interface SchemaVariant {
+  /** What the variant is for, as the OpenAPI document names it (`dexterity-types`, `content-rules/{rule}`). */
+  name: string;
+  applies: (params: readonly string[]) => boolean;
+  /** How many URL parameters after the endpoint it applies to (the OpenAPI path it is shown under). */
+  params: number;
+  schema: RouteSchema;
+  /** Checked only when the caller has this permission on the context (else the handler refuses it). */
+  permission?: string;
 }
 
 const MALFORMED: SchemaError = { type: 'DeserializationError', shape: 'service' };
@@ -55,6 +74,21 @@ function closest(issue: z.core.$ZodIssue): z.core.$ZodIssue {
     if (first && (!best || first.path.length > best.path.length)) best = first;
   }
   return best && best.path.length ? { ...best, path: [...issue.path, ...best.path] } : issue;
+}
+
+/**
+ * Every problem of a value; a union's taken from the branch the value claims to be (no literal of
+ * that branch refused: `factory: "fieldset"` is the fieldset's), else the one it came closest to.
+ */
+function branchIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union' || !issue.errors.length) return [issue];
+  const claims = (branch: z.core.$ZodIssue[]) => (branch.some((i) => i.code === 'invalid_value') ? 0 : 1);
+  const depth = (branch: z.core.$ZodIssue[]) => (branch[0] ? closest(branch[0]).path.length : 0);
+  let best = issue.errors[0];
+  for (const branch of issue.errors) {
+    if (claims(branch) > claims(best) || (claims(branch) === claims(best) && depth(branch) > depth(best))) best = branch;
+  }
+  return best.flatMap(branchIssues).map((i) => ({ ...i, path: [...issue.path, ...i.path] }));
 }
 
 /**
@@ -83,7 +117,20 @@ export function queryRecord(query: Query): Record<string, string | string[]> {
  * Throws the 400 of a query or body that fails the route's schema. `json`: the body was JSON (or
  * absent); a form body is checked as no body unless the route takes forms.
  */
-export function validateRequest(schema: RouteSchema, query: Query, body: unknown, json = true): void {
+export function validateRequest(
+  schema: RouteSchema,
+  query: Query,
+  body: unknown,
+  json = true,
+  params: readonly string[] = [],
+  allowed: (permission: string) => boolean = () => true,
+): void {
+  checkRequest(schema, query, body, json);
+  const variant = schema.variants?.find((v) => v.applies(params));
+  if (variant && (!variant.permission || allowed(variant.permission))) checkRequest(variant.schema, query, body, json);
+}
+
+function checkRequest(schema: RouteSchema, query: Query, body: unknown, json: boolean): void {
   if (schema.query) {
     const result = schema.query.safeParse(queryRecord(query));
     if (!result.success) throw fail(schema.invalid ?? INVALID_PARAMETER, issueMessage(result.error.issues[0], 'Query parameter'));
@@ -92,6 +139,10 @@ export function validateRequest(schema: RouteSchema, query: Query, body: unknown
     const result = schema.body.safeParse(body);
     if (result.success) return;
     const issue = result.error.issues[0];
+    if (schema.refuseAll) {
+      const members = result.error.issues.flatMap(branchIssues);
+      if (members.every((i) => i.path.length > 0)) throw schema.refuseAll(members.map((i) => ({ field: pathText(i.path.slice(0, 1)), message: issueMessage(i, 'Body member') })));
+    }
     if (issue.path.length > 0) {
       const message = issueMessage(issue, 'Body member');
       throw schema.refuse ? schema.refuse(message, String(closest(issue).path[0])) : fail(schema.invalid ?? INVALID, message);

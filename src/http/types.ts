@@ -65,6 +65,8 @@ export const isWrite = (o: ApiResponse | WriteOutcome<any>): o is WriteOutcome<a
 
 /** A route; `P` is what its `prepare` resolves to (the handler's fourth argument). */
 export interface Route<P = any> {
+  /** The route serves the custom panels (@controlpanels): their `bodies` become its schema's variants. */
+  panelBodies?: boolean;
   /** The answer embeds components (`expand=`): their `options` join this route's query schema (endpoints/index.ts). */
   expandsComponents?: boolean;
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'OPTIONS';
@@ -137,10 +139,28 @@ export interface CustomPanel {
   searchable?: (state: SiteState) => string[];
   /** Permission needed beyond the service's own ("Plone Site Setup: Overview"). */
   permission?: string;
+  /**
+   * The JSON bodies the panel's verbs take, checked by dispatch's validation step before the
+   * verb runs and shown in the OpenAPI document (added to @controlpanels when the route table is
+   * combined: `Route.panelBodies`).
+   */
+  bodies?: PanelBody[];
   GET?: PanelVerb;
   POST?: PanelVerb;
   PATCH?: PanelVerb;
   DELETE?: PanelVerb;
+}
+
+/** A body a custom panel's verb takes at one depth below the panel. */
+export interface PanelBody {
+  method: 'POST' | 'PATCH';
+  /** URL segments after the panel id: 0 the panel itself, 1 one of its items. */
+  depth: number;
+  /** How the OpenAPI document names the place (`{rule}`: one rule); empty for the panel itself. */
+  name: string;
+  schema: import('./schema.ts').RouteSchema;
+  /** Checked only for callers with this permission (the others get the verb's 401, not a 400). */
+  permission?: string;
 }
 
 /** Runs in the reducer that created object `uid` from `body` (after its fields are set). */

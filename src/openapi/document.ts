@@ -67,7 +67,7 @@ function parameters(path: string, doc: OperationDoc, schema: RouteSchema | undef
 
 const defaultStatus = (method: string) => (method === 'PATCH' || method === 'DELETE' ? 204 : 200);
 
-function requestBody(method: string, doc: OperationDoc, raw: boolean, schema: RouteSchema | undefined): Json | undefined {
+function requestBody(method: string, doc: OperationDoc, raw: boolean, schema: RouteSchema | undefined, params = 0): Json | undefined {
   if (raw) return { required: false, content: { 'application/offset+octet-stream': { schema: { type: 'string', format: 'binary' } } } };
   const writes = method === 'POST' || method === 'PATCH' || method === 'PUT';
   if (!writes && doc.body === undefined && !schema?.body) return undefined;
@@ -75,7 +75,23 @@ function requestBody(method: string, doc: OperationDoc, raw: boolean, schema: Ro
   // A route with a schema but no body takes none; a route without a schema says its body is unchecked.
   if (schema && !schema.body) return undefined;
   if (!schema?.body) return { required: false, content: { 'application/json': { schema: { type: 'object' }, ...example, 'x-cms-unchecked': true } } };
-  return { required: !schema.body.safeParse(undefined).success, content: { 'application/json': { schema: jsonSchema(schema.body), ...example } } };
+  return { required: !schema.body.safeParse(undefined).success, content: { 'application/json': { schema: bodySchema(schema, params), ...example } } };
+}
+
+/**
+ * The body's JSON Schema; with variants (chosen by the URL after the endpoint: a custom control
+ * panel, a field of a type), one of them, each titled by what it is for, `x-cms-applies-to` naming
+ * the URL parameters.
+ */
+function bodySchema(schema: RouteSchema, params: number): Json {
+  const variants = (schema.variants ?? []).filter((v) => v.schema.body && v.params === params);
+  if (!variants.length) return jsonSchema(schema.body!);
+  return {
+    oneOf: variants.map((v) => {
+      const body = jsonSchema(v.schema.body!);
+      return { ...body, title: typeof body.title === 'string' ? `${v.name}: ${body.title}` : v.name, 'x-cms-applies-to': v.name };
+    }),
+  };
 }
 
 /**
@@ -150,7 +166,8 @@ export function openApiDocument(table: RouteTable, info: DocumentInfo, examples:
     const recorded = examples[operationKey(e.method, e.endpoint)];
     const example = recorded ? { status: recorded.status, body: exampleFor(examples, operationKey(e.method, e.endpoint), info.siteUrl) } : undefined;
     for (const path of pathsOf(e, doc)) {
-      const body = requestBody(e.method, doc, !!e.rawBody, e.schema);
+      const afterEndpoint = e.endpoint ? (path.split(`/${e.endpoint}`)[1]?.match(/\{/g)?.length ?? 0) : 0;
+      const body = requestBody(e.method, doc, !!e.rawBody, e.schema, afterEndpoint);
       const operation: Json = {
         tags: [e.family],
         summary: doc.summary,

@@ -12,6 +12,7 @@ import { CONTENT_RULES_PERMISSION, contentRulesPanel } from './panel.ts';
 import { findRule, moveItem, rulesOf } from './rules.ts';
 import type { RouteSchema } from '../../http/schema.ts';
 import { assignSchema, changeAssignmentsSchema, listAssignmentsSchema, unassignSchema } from './assignments.schema.ts';
+import { ruleBodies } from './panel.schema.ts';
 import { own, emptyRecord } from '../../lib/records.ts';
 
 const ruleUrl = (req: ApiRequest, id: string) => `${req.url.siteUrl}/++rule++${id}/@@manage-elements`;
@@ -135,6 +136,6 @@ export const contentRulesRoutes: Route[] = [
 
 /** The `content-rules` control panel (supplement 13.5), answered by this family. */
 const answer: PanelVerb = (state, req, rest) => contentRulesPanel(state, req, rest);
-const panel: CustomPanel = { id: 'content-rules', title: 'Content Rules', group: 'Content', GET: answer, POST: answer, PATCH: answer, DELETE: answer };
+const panel: CustomPanel = { id: 'content-rules', title: 'Content Rules', group: 'Content', bodies: ruleBodies(CONTENT_RULES_PERMISSION), GET: answer, POST: answer, PATCH: answer, DELETE: answer };
 
 export const contentRulesFamily: FamilyManifest = { name: 'content-rules', routes: contentRulesRoutes, panels: [panel] };

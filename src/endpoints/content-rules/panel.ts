@@ -89,7 +89,7 @@ function rule(state: SiteState, req: ApiRequest, id: string): Outcome {
     case 'GET':
       return json(detailOf(state, req, id));
     case 'PATCH': {
-      const fields = ruleInput(req.body, true);
+      const fields = ruleInput(req.body);
       return { write: (draft) => void Object.assign(draftRule(draft, id), fields), respond: () => noContent() };
     }
     case 'DELETE':
@@ -106,7 +106,7 @@ export function contentRulesPanel(state: SiteState, req: ApiRequest, rest: strin
   if (id === undefined) {
     if (req.method === 'GET') return panel(state, req);
     if (req.method !== 'POST') throw notFound();
-    const fields = ruleInput(req.body, false);
+    const fields = ruleInput(req.body);
     return {
       write: (draft) => addRule(draft, fields),
       respond: (next, newId: string) => created(next, req, newId),

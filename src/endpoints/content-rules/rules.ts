@@ -102,22 +102,13 @@ export function ruleDetail(state: SiteState, siteUrl: string, r: ContentRule, tr
 
 const RULE_FIELDS = ['title', 'description', 'event', 'enabled', 'stop', 'cascading'] as const;
 
-/** Rule fields of a POST/PATCH body, validated; `partial` for PATCH. */
-export function ruleInput(body: unknown, partial: boolean): Partial<Omit<ContentRule, 'id' | 'conditions' | 'actions'>> {
+/** Rule fields of a POST/PATCH body. */
+export function ruleInput(body: unknown): Partial<Omit<ContentRule, 'id' | 'conditions' | 'actions'>> {
+  // the members' types, the event and (for a new rule) title and event were checked by the
+  // panel's body schemas (panel.schema.ts): the members are taken as they are
   const b = bodyFields(body);
   const out: Record<string, unknown> = {};
-  const errors: { field: string; message: string }[] = [];
-  for (const f of RULE_FIELDS) {
-    const v = b[f];
-    if (v === undefined) continue;
-    if (f === 'enabled' || f === 'stop' || f === 'cascading') {
-      if (typeof v !== 'boolean') errors.push({ field: f, message: 'Object is of wrong type.' });
-    } else if (typeof v !== 'string') errors.push({ field: f, message: 'Object is of wrong type.' });
-    else if (f === 'event' && !EVENTS.some((e) => e.title === v)) errors.push({ field: f, message: 'Constraint not satisfied' });
-    out[f] = v;
-  }
-  if (!partial) for (const f of ['title', 'event'] as const) if (!out[f]) errors.push({ field: f, message: 'Required input is missing.' });
-  if (errors.length) throw validationError(errors);
+  for (const f of RULE_FIELDS) if (b[f] !== undefined) out[f] = b[f];
   return out;
 }
 

@@ -79,6 +79,7 @@ export const controlpanelsRoutes: Route[] = (['GET', 'POST', 'PATCH', 'DELETE'] 
   on: 'site',
   permission: PERMISSION,
   schema: SCHEMAS[method],
+  panelBodies: true,
   handle: verb(method),
 }));
 

@@ -8,6 +8,7 @@ import type { TypeDef } from '../../types/model.ts';
 import { applyTypeChanges, newType, removeType, typeChanges } from './type-changes.ts';
 import { TYPES_PANEL, typeResourceJson, typesInOrder, typesPanelJson, typesPanelUrl } from './type-resource.ts';
 import { own } from '../../lib/records.ts';
+import { TYPE_BODIES } from './controlpanels.schema.ts';
 
 function typeAt(state: SiteState, rest: string[]): TypeDef {
   if (rest.length > 1) throw notFound('', 'null');
@@ -22,6 +23,7 @@ const typeJson = (state: SiteState, req: ApiRequest, id: string) => typeResource
 export const dexterityTypesPanel: CustomPanel = {
   ...TYPES_PANEL,
   permission: 'cms.schemaeditor.ManageSchemata',
+  bodies: TYPE_BODIES.map((b) => ({ ...b, permission: 'cms.schemaeditor.ManageSchemata' })),
   searchable: (state) => typesInOrder(state).map((t) => t.title),
   GET: (state, req, rest) => json(rest.length ? typeJson(state, req, typeAt(state, rest).id) : typesPanelJson(state, req.url.siteUrl)),
   POST: (state, req, rest) => {

@@ -18,22 +18,18 @@ export function typeIdFrom(title: string): string {
     .replace(/[^a-z0-9_.]/g, '');
 }
 
-const TYPE_ID = /^[A-Za-z0-9_.]+$/;
-
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** The type a POST body asks for; refuses a missing title or a taken id. */
 export function newType(state: SiteState, body: unknown): TypeDef {
-  const b = (body ?? {}) as Record<string, unknown>; // a JSON object or none: the POST route's schema saw to that
-  if (b.title !== undefined && typeof b.title !== 'string') throw validationError([{ field: 'title', message: 'Object is of wrong type.' }]);
-  if (b.id !== undefined && b.id !== null && typeof b.id !== 'string') throw validationError([{ field: 'id', message: 'Object is of wrong type.' }]);
+  // the members' types, the title's length and the id's form ("Short Name": letters, digits, _ and
+  // ., of a bounded length) were checked by the panel's body schema (controlpanels.schema.ts)
+  const b = (body ?? {}) as Record<string, unknown>;
   const title = str(b.title)?.trim();
   if (!title) throw badRequest("Property 'title' is required");
-  if (title.length > MAX_TITLE_LENGTH) throw validationError([{ field: 'title', message: `Value is too long (at most ${MAX_TITLE_LENGTH} characters).` }]);
   const id = str(b.id)?.trim() || typeIdFrom(title);
   if (!id) throw badRequest(`Invalid id for the title '${title}'`);
-  // The panel's "Short Name": letters, digits, _ and . (plone.app.dexterity), of a bounded length.
-  if (!TYPE_ID.test(id)) throw validationError([{ field: 'id', message: 'Please use only letters, numbers and the following characters: _.' }]);
+  // an id made from a long title (the schema bounds a given id)
   if (id.length > MAX_NAME_LENGTH) throw validationError([{ field: 'id', message: `Value is too long (at most ${MAX_NAME_LENGTH} characters).` }]);
   if (Object.hasOwn(state.types, id)) throw badRequest(`A content type with the id '${id}' already exists.`);
   return {

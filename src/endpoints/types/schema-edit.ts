@@ -3,7 +3,7 @@
 // that behaviors provide are immutable: single-field requests on them fail, whole-schema
 // requests leave them alone.
 import type { Draft } from 'immer';
-import { badRequest, validationError, shown } from '../../lib/errors.ts';
+import { badRequest, shown } from '../../lib/errors.ts';
 import { BEHAVIORS, FIELDSET_ORDER } from '../../types/behaviors.ts';
 import { fieldKindTerm } from '../../types/field-kinds.ts';
 import type { FieldDef, TypeDef } from '../../types/model.ts';
@@ -40,54 +40,33 @@ export function behaviorFieldError(name: string) {
 
 // ------------------------------------------------------------------ field attributes
 
-type Attr = (field: Draft<FieldDef>, value: unknown) => string | undefined;
+// The members' JSON types were checked by the route schemas (types.schema.ts), every bad member
+// at once; here they are only applied.
+type Attr = (field: Draft<FieldDef>, value: unknown) => void;
 
-const stringAttr = (set: (f: Draft<FieldDef>, v: string) => void): Attr => (f, v) => {
-  if (typeof v !== 'string') return 'Object is of wrong type.';
-  set(f, v);
-  return undefined;
-};
-const numberAttr = (set: (f: Draft<FieldDef>, v: number | undefined) => void): Attr => (f, v) => {
-  if (v !== null && typeof v !== 'number') return 'Object is of wrong type.';
-  set(f, v ?? undefined);
-  return undefined;
-};
-const extraAttr = (key: string) => numberAttr((f, v) => {
+const extraAttr = (key: string): Attr => (f, v) => {
   const extra = { ...(f.extra ?? {}) };
-  if (v === undefined) delete extra[key];
-  else extra[key] = v;
+  if (v === null || v === undefined) delete extra[key];
+  else extra[key] = v as number;
   f.extra = extra;
-});
+};
 
 /** The attributes a field update may set; anything else a request sends is ignored. */
 const ATTRIBUTES: Record<string, Attr> = {
-  title: stringAttr((f, v) => void (f.title = v)),
-  description: stringAttr((f, v) => void (f.description = v)),
-  widget: stringAttr((f, v) => void (f.widget = v)),
-  required: (f, v) => {
-    if (typeof v !== 'boolean') return 'Object is of wrong type.';
-    f.required = v;
-    return undefined;
-  },
+  title: (f, v) => void (f.title = v as string),
+  description: (f, v) => void (f.description = v as string),
+  widget: (f, v) => void (f.widget = v as string),
+  required: (f, v) => void (f.required = v as boolean),
   default: (f, v) => void (f.default = v === null ? undefined : v),
-  maxLength: numberAttr((f, v) => void (f.maxLength = v)),
-  minimum: numberAttr((f, v) => void (f.minimum = v)),
+  maxLength: (f, v) => void (f.maxLength = (v as number | null) ?? undefined),
+  minimum: (f, v) => void (f.minimum = (v as number | null) ?? undefined),
   minLength: extraAttr('minLength'),
   maximum: extraAttr('maximum'),
-  values: (f, v) => {
-    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) return 'Object is of wrong type.';
-    f.choices = (v as string[]).map((x) => [x, x]);
-    return undefined;
-  },
+  values: (f, v) => void (f.choices = (v as string[]).map((x) => [x, x])),
 };
 
 function setAttributes(field: Draft<FieldDef>, body: Body): void {
-  const errors: { field: string; message: string }[] = [];
-  for (const [key, value] of Object.entries(body)) {
-    const message = Object.hasOwn(ATTRIBUTES, key) ? ATTRIBUTES[key](field, value) : undefined;
-    if (message) errors.push({ field: key, message });
-  }
-  if (errors.length) throw validationError(errors);
+  for (const [key, value] of Object.entries(body)) if (value !== undefined && Object.hasOwn(ATTRIBUTES, key)) ATTRIBUTES[key](field, value);
 }
 
 // ------------------------------------------------------------------ fields
@@ -151,10 +130,9 @@ export function updateFieldset(type: DraftType, id: string, body: Body): void {
     if (title !== undefined) fieldset.title = title;
     if (description !== undefined) fieldset.description = description;
   }
-  const fields = body.fields;
+  const fields = body.fields as string[] | undefined; // a list of names: the route schema saw to that
   if (fields === undefined) return;
-  if (!Array.isArray(fields) || fields.some((f) => typeof f !== 'string')) throw validationError([{ field: 'fields', message: 'Object is of wrong type.' }]);
-  for (const name of fields as string[]) {
+  for (const name of fields) {
     const field = type.schema.find((f) => f.name === name);
     if (field) field.fieldset = id;
   }
@@ -169,8 +147,9 @@ export function removeFieldset(type: DraftType, id: string): void {
 
 // ------------------------------------------------------------------ whole schema
 
-const listOf = (v: unknown): Body[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === 'object') : []) as Body[];
-const propertiesOf = (v: unknown): Record<string, Body> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, Body>) : {});
+// properties (an object of objects) and fieldsets (a list of objects): the route schemas saw to that
+const listOf = (v: unknown): Body[] => (v ?? []) as Body[];
+const propertiesOf = (v: unknown): Record<string, Body> => (v ?? {}) as Record<string, Body>;
 
 /** PATCH `@types/<type>`: properties of own fields updated (missing ones created), fieldsets updated or created. */
 export function patchSchema(type: DraftType, body: Body): void {
@@ -190,7 +169,7 @@ export function replaceSchema(type: DraftType, body: Body, ownSchema: string): v
   const own = Object.entries(properties).filter(([name, p]) => !isBehaviorField(type, name) && (p?.behavior === undefined || p.behavior === ownSchema));
   const keep = new Set(own.map(([name]) => name));
   type.schema = type.schema.filter((f) => keep.has(f.name));
-  const required = Array.isArray(body.required) ? new Set(body.required) : undefined;
+  const required = body.required ? new Set(body.required as string[]) : undefined;
   for (const [name, props] of own) {
     const withRequired = required ? { ...asBody(props), required: required.has(name) } : asBody(props);
     updateField(type, name, withRequired, true);
@@ -202,5 +181,5 @@ export function replaceSchema(type: DraftType, body: Body, ownSchema: string): v
     const id = text(fs.id);
     if (id) updateFieldset(type, id, fs);
   }
-  if (Array.isArray(body.layouts) && body.layouts.every((l) => typeof l === 'string')) type.views = [...(body.layouts as string[])];
+  if (body.layouts) type.views = [...(body.layouts as string[])];
 }

@@ -14,7 +14,7 @@ import {
   addField, addFieldset, asBody, behaviorFieldError, isBehaviorField, isOwnField, isOwnFieldset, patchSchema,
   removeField, removeFieldset, replaceSchema, updateField, updateFieldset,
 } from './schema-edit.ts';
-import { addToTypeSchema, deleteFromTypeSchema, editTypeSchema } from './types.schema.ts';
+import { addToTypeSchema, deleteFromTypeSchema, editTypeSchema, replaceTypeSchema } from './types.schema.ts';
 import { own } from '../../lib/records.ts';
 
 const PERMISSION = 'cms.schemaeditor.ManageSchemata';
@@ -78,6 +78,6 @@ function deleteFromType(state: SiteState, req: ApiRequest): WriteOutcome {
 export const typesEditRoutes: Route[] = [
   { method: 'POST', endpoint: '@types', on: 'site', permission: PERMISSION, schema: addToTypeSchema, handle: postToType },
   { method: 'PATCH', endpoint: '@types', on: 'site', permission: PERMISSION, schema: editTypeSchema, handle: patchType },
-  { method: 'PUT', endpoint: '@types', on: 'site', permission: PERMISSION, schema: editTypeSchema, handle: putType },
+  { method: 'PUT', endpoint: '@types', on: 'site', permission: PERMISSION, schema: replaceTypeSchema, handle: putType },
   { method: 'DELETE', endpoint: '@types', on: 'site', permission: PERMISSION, schema: deleteFromTypeSchema, handle: deleteFromType },
 ];
