@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { checkChildren, childEntries, childList, childUid, insertChild, type Children } from '../state/children.ts';
 import { checkSite } from '../state/invariants.ts';
 import type { ContentNode, NodeShards, SiteState } from '../state/model.ts';
-import { allNodes, bucketNumber, getNode, shardKeys } from '../state/nodes.ts';
+import { allNodes, bucketNumber, getNode, indexOf, shardKeys } from '../state/nodes.ts';
 import { traverse } from '../state/select.ts';
 import { encode } from './codec.ts';
 import { journalName, snapshotName } from './files.ts';
@@ -97,6 +97,13 @@ describe('data dirs of snapshot version 1', () => {
     const back = migrateState(toOldShape(now));
     expect(back.migrated).toBe(true);
     expect(back.state).toEqual(now);
+  });
+
+  it('migrateState takes a site of 300,000 objects (no spread of every node)', () => {
+    // a big UID index (a spread of 300k overflows the stack), nodes reduced to what migrateState reads
+    const nodes = Array.from({ length: 300_000 }, (_, i) => ({ uid: `u${i}`, intid: i }) as unknown as ContentNode);
+    const state = { nodes: indexOf(nodes), nodeCount: nodes.length } as unknown as SiteState;
+    expect(migrateState(state)).toEqual({ state, migrated: false });
   });
 });
 

@@ -29,12 +29,17 @@ type OldShards = Record<string, Record<string, Record<string, ContentNode> | nul
 /** `state` in today's shape (the same object when it already is), and whether anything changed. */
 export function migrateState(state: SiteState): { state: SiteState; migrated: boolean } {
   const oldIndex = !Array.isArray(state.nodes) || state.nodes.length !== FANOUT;
+  const isOld = (node: ContentNode) => Array.isArray((node as OldShape).children) || (node as OldShape).childIds !== undefined || isOneLevel(node.children);
+  if (!oldIndex) {
+    let old = false;
+    for (const node of allNodes(state)) if ((old = isOld(node))) break;
+    if (!old) return { state, migrated: false };
+  }
+  // one node at a time: a spread of every node (push(...)) overflows the stack at a million
   const all: ContentNode[] = [];
   if (oldIndex) {
-    for (const outer of Object.values(state.nodes as unknown as OldShards)) if (outer) for (const inner of Object.values(outer)) if (inner) all.push(...Object.values(inner));
-  } else all.push(...allNodes(state));
-  const isOld = (node: ContentNode) => Array.isArray((node as OldShape).children) || (node as OldShape).childIds !== undefined || isOneLevel(node.children);
-  if (!oldIndex && !all.some(isOld)) return { state, migrated: false };
+    for (const outer of Object.values(state.nodes as unknown as OldShards)) if (outer) for (const inner of Object.values(outer)) if (inner) for (const node of Object.values(inner)) all.push(node);
+  } else for (const node of allNodes(state)) all.push(node);
 
   const byUid = new Map<string, ContentNode>();
   const pending = new Map<ContentNode, string[]>();
