@@ -21,7 +21,13 @@ function collectString(value: string, out: Links, asLink: boolean): void {
 
 function collectHtml(html: string, out: Links): void {
   for (const m of html.matchAll(ATTRIBUTE)) collectString(m[1], out, true);
-  for (const m of html.matchAll(RESOLVEUID)) if (!out.uids.includes(m[1])) out.uids.push(m[1]);
+  // a Set, not out.uids.includes: a text of megabytes may hold hundreds of thousands of links
+  const seen = new Set(out.uids);
+  for (const m of html.matchAll(RESOLVEUID)) {
+    if (seen.has(m[1])) continue;
+    seen.add(m[1]);
+    out.uids.push(m[1]);
+  }
 }
 
 function collectBlocks(value: unknown, out: Links, key = ''): void {
