@@ -47,19 +47,28 @@ function* visibleChildren(w: Walk, node: ContentNode): Steps<ContentNode[]> {
   return out;
 }
 
+/**
+ * The item of node `c` with `levels` levels below it; items below the first level (not tabs) also
+ * say whether their type links to its view action.
+ */
+function* navItem(w: Walk, c: ContentNode, levels: number, tab: boolean): Steps<Record<string, unknown>> {
+  const item: Record<string, unknown> = {
+    '@id': itemUrl(w, c),
+    description: (c.fields.description as string) ?? '',
+    items: yield* subtree(w, c, levels),
+    review_state: c.reviewState,
+    title: navTitle(c),
+  };
+  if (!tab) item.use_view_action_in_listings = w.viewActionTypes.includes(c.type);
+  return item;
+}
+
 /** Nodes below the first level; `levels` more levels are listed under each. */
 function* subtree(w: Walk, node: ContentNode, levels: number): Steps<Record<string, unknown>[]> {
   if (levels <= 0) return [];
   const out: Record<string, unknown>[] = [];
   for (const c of yield* visibleChildren(w, node)) {
-    out.push({
-      '@id': itemUrl(w, c),
-      description: (c.fields.description as string) ?? '',
-      items: yield* subtree(w, c, levels - 1),
-      review_state: c.reviewState,
-      title: navTitle(c),
-      use_view_action_in_listings: w.viewActionTypes.includes(c.type),
-    });
+    out.push(yield* navItem(w, c, levels - 1, false));
     yield;
   }
   return out;
@@ -91,13 +100,7 @@ function* navigationSteps(state: SiteState, req: ApiRequest): Steps<Record<strin
   if (generateTabs) {
     for (const c of sortTabs(state, yield* visibleChildren(w, root))) {
       if (!(w.filter.nonfolderishTabs || own(state.types, c.type)?.folderish)) continue;
-      tabs.push({
-        '@id': itemUrl(w, c),
-        description: (c.fields.description as string) ?? '',
-        items: yield* subtree(w, c, depth - 1),
-        review_state: c.reviewState,
-        title: navTitle(c),
-      });
+      tabs.push(yield* navItem(w, c, depth - 1, true));
     }
   }
   return { '@id': `${urlOf(state, req.context, req.url.siteUrl)}/@navigation`, items: [home, ...tabs] };
