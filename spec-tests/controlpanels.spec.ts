@@ -1,7 +1,7 @@
 // @controlpanels: the panel list, registry-backed panels (read, change, validation), the
 // content-types panel (list, create, read, change, remove) and who may use them.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Api } from './client.ts';
+import { connect, uniqueId, type Api } from './client.ts';
 import { createMember } from './member.helpers.ts';
 
 let api: Api;
@@ -194,7 +194,69 @@ describe('dexterity-types panel', () => {
     const doc = (await api.get(`${new URL(api.base).origin}/openapi.json`)).body;
     const titles = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema.oneOf.map((b: { title: string }) => b.title).sort();
     expect(titles('/@controlpanels/{panel}', 'post')).toEqual(['content-rules: A new rule', 'dexterity-types: A new content type']);
-    expect(titles('/@controlpanels/{panel}/{item}', 'patch')).toEqual(['content-rules/{rule}: Changes of a rule']);
+    expect(titles('/@controlpanels/{panel}/{item}', 'patch')).toEqual(['content-rules/{rule}: Changes of a rule', 'dexterity-types/{type}: Changes of a type']);
+    // the changes of a type in general: its fields, and any behavior as a boolean member
+    const change = doc.paths['/@controlpanels/{panel}/{item}'].patch.requestBody.content['application/json'].schema.oneOf.find((b: { title: string }) => b.title.startsWith('dexterity-types'));
+    expect(Object.keys(change.properties).sort()).toEqual(['allowed_content_types', 'description', 'filter_content_types', 'title']);
+    expect(change.properties.allowed_content_types).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(change.properties.filter_content_types.enum).toEqual([true, false, 'some', 'none', 'all']);
+    expect(change.additionalProperties).toMatchObject({ type: 'boolean' });
+  });
+
+  describe('changes of a type refused by the panel form (400, field errors, nothing changed)', () => {
+    const refusals: [string, Record<string, unknown>, string, string][] = [
+      ['a title that is not text', { title: 5 }, 'title', 'Object is of wrong type.'],
+      ['a blank title', { title: '   ' }, 'title', 'Object is of wrong type.'],
+      ['a title too long', { title: 'x'.repeat(1001) }, 'title', 'Value is too long (at most 1000 characters).'],
+      ['a description that is not text', { description: ['x'] }, 'description', 'Object is of wrong type.'],
+      ['allowed types that are not a list', { allowed_content_types: 'Image' }, 'allowed_content_types', 'Object is of wrong type.'],
+      ['an allowed type that is not text', { allowed_content_types: ['Image', 5, 6] }, 'allowed_content_types', 'Object is of wrong type.'],
+      ['an allowed type the site does not have', { allowed_content_types: ['Image', 'NoSuchType'] }, 'allowed_content_types', 'Object is of wrong type.'],
+      ['an allowed type named like a prototype member', { allowed_content_types: ['__proto__'] }, 'allowed_content_types', 'Object is of wrong type.'],
+      ['a filter choice outside the list', { filter_content_types: 'maybe' }, 'filter_content_types', 'Object is of wrong type.'],
+      ['a behavior switched by text', { 'cms.richtext': 'yes' }, 'cms.richtext', 'Object is of wrong type.'],
+      ['a behavior switched by a number', { 'cms.versioning': 1 }, 'cms.versioning', 'Object is of wrong type.'],
+    ];
+    for (const [what, body, field, message] of refusals) {
+      it(what, async () => {
+        const id = uniqueId('kind').replace(/-/g, '_');
+        expect((await api.post('/@controlpanels/dexterity-types', { title: 'Kind', id })).status).toBe(201);
+        const before = (await api.get(`/@controlpanels/dexterity-types/${id}`)).body.data;
+        // a good member next to the bad one does not land either
+        const r = await api.patch(`/@controlpanels/dexterity-types/${id}`, { description: 'changed', ...body });
+        expect(r.status).toBe(400);
+        expect(r.body.type).toBe('BadRequest');
+        expect(JSON.parse(r.body.message)).toEqual([{ field, message, error: 'ValidationError' }]);
+        expect((await api.get(`/@controlpanels/dexterity-types/${id}`)).body.data).toEqual(before);
+      });
+    }
+
+    it('every bad member at once, once each', async () => {
+      const r = await api.patch('/@controlpanels/dexterity-types/Document', { title: '', allowed_content_types: [1, 2], 'cms.richtext': null, 'no.such.behavior': 'ignored' });
+      expect(r.status).toBe(400);
+      expect(JSON.parse(r.body.message).map((e: { field: string }) => e.field).sort()).toEqual(['allowed_content_types', 'cms.richtext', 'title']);
+      expect((await api.get('/@controlpanels/dexterity-types/Document')).body.data.title).toBe('Page');
+    });
+  });
+
+  it('lands a valid change of every kind of member; unknown members are ignored', async () => {
+    const id = uniqueId('dish').replace(/-/g, '_');
+    expect((await api.post('/@controlpanels/dexterity-types', { title: 'Dish', id })).status).toBe(201);
+    const r = await api.patch(`/@controlpanels/dexterity-types/${id}`, {
+      title: 'Main dish',
+      description: 'Served hot',
+      allowed_content_types: ['Image', 'File'],
+      filter_content_types: 'some',
+      'cms.versioning': true,
+      'cms.namefromtitle': false,
+      'not.a.behavior': 'whatever',
+    });
+    expect(r.status).toBe(204);
+    const data = (await api.get(`/@controlpanels/dexterity-types/${id}`)).body.data;
+    expect(data).toMatchObject({ title: 'Main dish', description: 'Served hot', allowed_content_types: ['Image', 'File'], filter_content_types: true, 'cms.versioning': true, 'cms.namefromtitle': false });
+    expect(data).not.toHaveProperty('not.a.behavior');
+    expect((await api.patch(`/@controlpanels/dexterity-types/${id}`, { filter_content_types: 'all' })).status).toBe(204);
+    expect((await api.get(`/@controlpanels/dexterity-types/${id}`)).body.data).toMatchObject({ filter_content_types: false, allowed_content_types: [] });
   });
 
   it('creates a type from a title (201, Location) and reads it back', async () => {

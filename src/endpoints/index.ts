@@ -138,6 +138,7 @@ function withPanelBodies(route: Route, panels: Extensions['panels']): Route {
         },
         params: body.depth + 1,
         schema: body.schema,
+        ...(body.forState ? { forState: body.forState } : {}),
         ...(body.permission ? { permission: body.permission } : {}),
       });
     }

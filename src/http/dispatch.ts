@@ -227,7 +227,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
     else if (/^multipart\/form-data/i.test(input.headers.get('content-type') ?? '')) req.rawBody = await bodyTextOf(input, limit, where);
     else req.body = await parseBody(input, limit, where);
     if (route.schema) {
-      validateRequest(route.schema, req.query, req.body, req.rawBody === undefined && !route.rawBody, req.url.params, (permission) => hasPermission(state, req.principal, req.context, permission));
+      validateRequest(route.schema, req.query, req.body, req.rawBody === undefined && !route.rawBody, req.url.params, (permission) => hasPermission(state, req.principal, req.context, permission), state);
     }
     // A long body: other callers get a turn between parsing it, handling it and answering.
     const long = (input.body?.announced ?? input.bodyText?.length ?? 0) >= LONG_BODY;

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { ApiError, shown, type ErrorShape } from '../lib/errors.ts';
 import type { Query } from '../domain/query.ts';
+import type { SiteState } from '../state/model.ts';
 
 export { z };
 
@@ -52,7 +53,10 @@ export interface SchemaVariant {
   applies: (params: readonly string[]) => boolean;
   /** How many URL parameters after the endpoint it applies to (the OpenAPI path it is shown under). */
   params: number;
+  /** The general shape (what the OpenAPI document shows); checked unless `forState` is given. */
   schema: RouteSchema;
+  /** The schema that is checked, built from the state (members that depend on the site: a type's behaviors). */
+  forState?: (state: SiteState) => RouteSchema;
   /** Checked only when the caller has this permission on the context (else the handler refuses it). */
   permission?: string;
 }
@@ -124,10 +128,12 @@ export function validateRequest(
   json = true,
   params: readonly string[] = [],
   allowed: (permission: string) => boolean = () => true,
+  state?: SiteState,
 ): void {
   checkRequest(schema, query, body, json);
   const variant = schema.variants?.find((v) => v.applies(params));
-  if (variant && (!variant.permission || allowed(variant.permission))) checkRequest(variant.schema, query, body, json);
+  if (!variant || (variant.permission && !allowed(variant.permission))) return;
+  checkRequest(variant.forState && state ? variant.forState(state) : variant.schema, query, body, json);
 }
 
 function checkRequest(schema: RouteSchema, query: Query, body: unknown, json: boolean): void {

@@ -159,6 +159,8 @@ export interface PanelBody {
   /** How the OpenAPI document names the place (`{rule}`: one rule); empty for the panel itself. */
   name: string;
   schema: import('./schema.ts').RouteSchema;
+  /** The schema checked instead, built from the state (the OpenAPI document shows `schema`). */
+  forState?: (state: SiteState) => import('./schema.ts').RouteSchema;
   /** Checked only for callers with this permission (the others get the verb's 401, not a 400). */
   permission?: string;
 }

@@ -6,6 +6,8 @@ import { noBody } from '../../serialize/shapes.ts';
 import type { PanelBody } from '../../http/types.ts';
 import { validationError } from '../../lib/errors.ts';
 import { MAX_NAME_LENGTH, MAX_TITLE_LENGTH } from '../../lib/limits.ts';
+import type { SiteState } from '../../state/model.ts';
+import { behaviorChoices } from './behavior-catalogue.ts';
 
 const EXCEPTION = { type: 'BadRequest', shape: 'exception' } as const;
 
@@ -35,6 +37,42 @@ const newTypeBody = objectBodySchema({
   .optional()
   .meta({ title: 'A new content type' });
 
+// The changes of a type (PATCH of one type): the members of the type's form (its panel schema,
+// type-resource.ts), every bad one at once, once per member; other members pass unchanged. Which
+// behaviors there are and which types may be allowed depend on the site, so the schema checked is
+// built from the state; the OpenAPI document shows the general shape (behaviors: any boolean member).
+const FILTER_CHOICES = [true, false, 'some', 'none', 'all'] as const;
+const typeChangeMembers = (allowed: z.ZodType) => ({
+  title: z
+    .string({ error: WRONG })
+    .refine((v) => v.trim().length > 0, { error: WRONG })
+    .refine((v) => v.length <= MAX_TITLE_LENGTH, { error: tooLong(MAX_TITLE_LENGTH) })
+    .optional()
+    .meta({ description: 'The type’s title (not blank).' }),
+  description: z.string({ error: WRONG }).optional().meta({ description: 'The type’s description.' }),
+  allowed_content_types: z.array(allowed, { error: WRONG }).optional().meta({ description: 'The types that may be added inside (ids of existing types).' }),
+  filter_content_types: z
+    .literal(FILTER_CHOICES, { error: WRONG })
+    .optional()
+    .meta({ description: 'Whether the allowed types apply (`true`, `some`, `none`) or every type may be added (`false`, `all`).' }),
+});
+const BEHAVIOR_SWITCH = 'A behavior of the type’s schema, by name (`cms.richtext`): true switches it on, false off.';
+const typeChange = objectBodySchema(typeChangeMembers(z.string({ error: WRONG })))
+  .catchall(z.boolean({ error: WRONG }).meta({ description: BEHAVIOR_SWITCH }))
+  .meta({ title: 'Changes of a type' });
+
+/** The changes of a type as this site's panel checks them: its behaviors, its types. */
+export function typeChangeOf(state: SiteState): z.ZodType {
+  const ids = Object.keys(state.types);
+  const behaviors = Object.fromEntries(behaviorChoices(state).map((b) => [b.name, z.boolean({ error: WRONG }).optional()]));
+  return objectBodySchema({ ...behaviors, ...typeChangeMembers(z.enum(ids, { error: WRONG })) });
+}
+
+/** The panel form's field errors: the first problem of each member. */
+const refuseEachOnce = (problems: { field: string; message: string }[]) => validationError(problems.filter((p, i) => problems.findIndex((q) => q.field === p.field) === i));
+const typeForm = (body: z.ZodType) => ({ body, malformed: EXCEPTION, invalid: EXCEPTION, refuseAll: refuseEachOnce });
+
 export const TYPE_BODIES: PanelBody[] = [
   { method: 'POST', depth: 0, name: '', schema: { body: newTypeBody, malformed: EXCEPTION, invalid: EXCEPTION, refuseAll: validationError } },
+  { method: 'PATCH', depth: 1, name: '{type}', schema: typeForm(typeChange), forState: (state) => typeForm(typeChangeOf(state)) },
 ];

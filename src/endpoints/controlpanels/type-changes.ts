@@ -6,7 +6,7 @@ import type { SiteState } from '../../state/model.ts';
 import type { TypeDef } from '../../types/model.ts';
 import { SITE_ROOT_TYPE } from '../../types/defaults.ts';
 import { behaviorChoices } from './behavior-catalogue.ts';
-import { MAX_NAME_LENGTH, MAX_TITLE_LENGTH } from '../../lib/limits.ts';
+import { MAX_NAME_LENGTH } from '../../lib/limits.ts';
 import { own } from '../../lib/records.ts';
 
 /** `"My Custom Content Type"` -> `my_custom_content_type`. */
@@ -52,32 +52,25 @@ export function newType(state: SiteState, body: unknown): TypeDef {
 export type TypeChange = (type: Draft<TypeDef>) => void;
 
 /**
- * The checked changes of a PATCH body (a JSON object: the PATCH route's schema saw to that); any
- * bad value refuses the whole body, as the panel's form does (field errors).
+ * The changes of a PATCH body, in the body's order. The panel's body schema (`typeChangeOf`,
+ * controlpanels.schema.ts) checked every member first, refusing the whole body on any bad value
+ * as the panel's form does; members that are neither fields nor behaviors are ignored.
  */
 export function typeChanges(state: SiteState, body: Record<string, unknown>): TypeChange[] {
   const behaviorNames = new Set(behaviorChoices(state).map((b) => b.name));
   const changes: TypeChange[] = [];
-  const errors: { field: string; message: string }[] = [];
-  const wrong = (field: string) => errors.push({ field, message: 'Object is of wrong type.' });
   for (const [key, value] of Object.entries(body)) {
     if (key === 'title' || key === 'description') {
-      if (typeof value !== 'string' || (key === 'title' && !value.trim())) wrong(key);
-      else if (key === 'title' && value.length > MAX_TITLE_LENGTH) errors.push({ field: key, message: `Value is too long (at most ${MAX_TITLE_LENGTH} characters).` });
-      else changes.push((t) => void (t[key] = value));
+      if (typeof value === 'string') changes.push((t) => void (t[key] = value));
     } else if (key === 'allowed_content_types') {
-      if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || !Object.hasOwn(state.types, v))) wrong(key);
-      else changes.push((t) => void (t.allowedTypes = [...(value as string[])]));
+      if (Array.isArray(value)) changes.push((t) => void (t.allowedTypes = value.filter((v): v is string => typeof v === 'string')));
     } else if (key === 'filter_content_types') {
-      const filter = value === true || value === 'some' || value === 'none' ? true : value === false || value === 'all' ? false : undefined;
-      if (filter === undefined) wrong(key);
-      else changes.push((t) => void (t.allowedTypes = filter ? (t.allowedTypes ?? []) : null));
-    } else if (behaviorNames.has(key)) {
-      if (typeof value !== 'boolean') wrong(key);
-      else changes.push((t) => void (t.behaviors = value ? (t.behaviors.includes(key) ? t.behaviors : [...t.behaviors, key]) : t.behaviors.filter((b) => b !== key)));
+      const filter = value === true || value === 'some' || value === 'none';
+      changes.push((t) => void (t.allowedTypes = filter ? (t.allowedTypes ?? []) : null));
+    } else if (behaviorNames.has(key) && typeof value === 'boolean') {
+      changes.push((t) => void (t.behaviors = value ? (t.behaviors.includes(key) ? t.behaviors : [...t.behaviors, key]) : t.behaviors.filter((b) => b !== key)));
     }
   }
-  if (errors.length) throw validationError(errors);
   return changes;
 }
 
