@@ -14,6 +14,7 @@ import { servedMediaType } from '../blobs/media-type.ts';
 import { BlobStore } from '../blobs/store.ts';
 import { createCatalog, type Catalog } from '../catalog/catalog.ts';
 import { partsStream, STREAM_FROM, textStream } from './text-stream.ts';
+import { jsonPieces } from '../lib/json-pieces.ts';
 import { ScaleCache } from '../stores/scale-cache.ts';
 import { TusStore } from '../stores/tus-uploads.ts';
 import { TransactionLog } from '../stores/transaction-log.ts';
@@ -125,7 +126,9 @@ function toResponse(res: ApiResponse): Response {
   }
   if ((res.jsonText === undefined && res.jsonParts === undefined && res.body === undefined) || res.status === 204) return new Response(null, { status: res.status, headers });
   headers['Content-Type'] = res.contentType ?? 'application/json';
-  if (res.jsonParts) return new Response(partsStream(res.jsonParts), { status: res.status, headers });
+  // an answer holding a long string (a rich text of megabytes) is written and sent in slices
+  const parts = res.jsonParts ?? (res.jsonText === undefined ? jsonPieces(res.body) : undefined);
+  if (parts) return new Response(partsStream(parts), { status: res.status, headers });
   const text = bodyText(res);
   return new Response(text.length >= STREAM_FROM ? textStream(text) : text, { status: res.status, headers });
 }

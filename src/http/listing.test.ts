@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonListing } from './listing.ts';
 import { FEW_ITEMS } from '../lib/turn.ts';
+import { joinPieces, LONG_STRING } from '../lib/json-pieces.ts';
 
 const shapeOf = (items: unknown[]) => ({ '@id': 'http://x/@search', items, items_total: items.length, note: '@@items- is only text' });
 
@@ -22,5 +23,15 @@ describe('listing answers', () => {
     expect(r.body).toEqual(shapeOf(page.map(render)));
     expect(r.jsonParts!.length).toBe(FEW_ITEMS * 3 + 2);
     expect(JSON.parse(r.jsonParts!.join('')).items).toHaveLength(FEW_ITEMS * 3);
+  });
+
+  it('an item holding a long string keeps it apart, unescaped, to be escaped as it is sent', async () => {
+    const long = '"<p>\\'.repeat(LONG_STRING / 4) + 'é😀';
+    const page = Array.from({ length: FEW_ITEMS * 2 }, (_, i) => i);
+    const render = (n: number) => ({ n, text: { data: n === 7 ? long : 'short' } });
+    const r = await jsonListing({ page, render, shape: shapeOf });
+    expect(r.jsonParts!.filter((p) => typeof p !== 'string')).toEqual([{ value: long }]);
+    expect(joinPieces(r.jsonParts!)).toBe(JSON.stringify(shapeOf(page.map(render))));
+    expect((r.body as { items: { text: { data: string } }[] }).items[7].text.data).toBe(long);
   });
 });

@@ -5,6 +5,7 @@
 // request's state, which no commit changes (states are immutable), so the answer is the same as
 // if it were made in one go.
 import { randomUUID } from 'node:crypto';
+import { jsonPieces, joinPieces, type JsonPiece } from '../lib/json-pieces.ts';
 import { untilReady } from '../lib/pending.ts';
 import { FEW_ITEMS, mapInTurns, nextTurn } from '../lib/turn.ts';
 import { json, type ApiResponse } from './types.ts';
@@ -31,17 +32,23 @@ async function inTurns<T>(parts: ListingParts<T>): Promise<ApiResponse> {
   await nextTurn();
   // Each item goes to text as soon as it is rendered (with the comma before it): only the text
   // is kept, not a second, object copy of megabytes (which would cost long garbage-collection pauses).
-  const texts = await mapInTurns(parts.page, (item, i) => (i === 0 ? '' : ',') + (JSON.stringify(parts.render(item)) ?? 'null'));
+  // An item holding a long string (a rich text of megabytes) stays in pieces, escaped as it is sent.
+  const texts = await mapInTurns(parts.page, (item, i): JsonPiece[] => {
+    const rendered = parts.render(item);
+    const comma = i === 0 ? '' : ',';
+    const pieces = jsonPieces(rendered);
+    return pieces ? [comma, ...pieces] : [comma + (JSON.stringify(rendered) ?? 'null')];
+  });
   const around = JSON.stringify({ ...(await untilReady(() => parts.shape(texts.map(() => null)))), items: MARK });
   const at = around.indexOf(JSON.stringify(MARK));
-  const jsonParts = [around.slice(0, at) + '['].concat(texts, [']' + around.slice(at + MARK.length + 2)]);
+  const jsonParts: JsonPiece[] = [around.slice(0, at) + '[', ...texts.flat(), ']' + around.slice(at + MARK.length + 2)];
   // In-process readers of the answer (rare for such listings) get the body read back from the text.
   let parsed: unknown;
   return {
     status: 200,
     jsonParts,
     get body() {
-      return (parsed ??= JSON.parse(jsonParts.join('')));
+      return (parsed ??= JSON.parse(joinPieces(jsonParts)));
     },
   };
 }

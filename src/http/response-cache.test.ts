@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createSite } from '../state/site.ts';
 import { Store } from '../state/store.ts';
 import type { Principal } from '../auth/principal.ts';
+import { joinPieces, LONG_STRING } from '../lib/json-pieces.ts';
 import { cacheKey, ResponseCache, withResponseCache, type Answer, type KeyedRequest } from './response-cache.ts';
 
 const site = () =>
@@ -33,6 +34,17 @@ describe('withResponseCache', () => {
     store.commit((draft) => void (draft.settings.timezone = 'Europe/Berlin'));
     expect(await handle(get())).not.toBe(kept);
     expect(d.calls()).toBe(3);
+  });
+
+  it('keeps an answer holding a long string as pieces, the long string unescaped (sent in slices)', async () => {
+    const store = site();
+    const text = '<p>"x"</p>'.repeat(LONG_STRING / 8);
+    const handle = withResponseCache({ cache: new ResponseCache(), store }, async (_input, state) => ({ response: { status: 200, body: { text: { data: text } } }, state, cacheable: true, principal: user(null) }));
+    await handle(get());
+    const kept = await handle(get());
+    expect(kept.jsonText).toBeUndefined();
+    expect(kept.jsonParts).toEqual(['{"text":{"data":', { value: text }, '}}']);
+    expect(joinPieces(kept.jsonParts!)).toBe(JSON.stringify({ text: { data: text } }));
   });
 
   it('never remembers what dispatch did not find cacheable, nor writes, nor without a cache', async () => {

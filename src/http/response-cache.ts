@@ -7,7 +7,14 @@ import { createHash } from 'node:crypto';
 import type { Principal } from '../auth/principal.ts';
 import type { SiteState } from '../state/model.ts';
 import type { Store } from '../state/store.ts';
+import { jsonPieces } from '../lib/json-pieces.ts';
 import type { ApiResponse } from './types.ts';
+
+/** An answer with its JSON text made: in pieces when it holds long strings (sent in slices). */
+function withText(response: ApiResponse): ApiResponse {
+  const pieces = jsonPieces(response.body);
+  return pieces ? { ...response, jsonParts: pieces } : { ...response, jsonText: JSON.stringify(response.body) };
+}
 
 const MAX_ENTRIES = 4096;
 
@@ -62,7 +69,7 @@ export class ResponseCache {
       entries.set(key, null);
       return response;
     }
-    const kept = response.jsonText !== undefined || response.jsonParts !== undefined || response.body === undefined ? response : { ...response, jsonText: JSON.stringify(response.body) };
+    const kept = response.jsonText !== undefined || response.jsonParts !== undefined || response.body === undefined ? response : withText(response);
     entries.set(key, kept);
     return kept;
   }

@@ -38,4 +38,13 @@ describe('partsStream', () => {
     expect(text).toBe(parts.join(''));
     expect(Math.max(...pieces)).toBeLessThan(3 * 64 * 1024);
   });
+
+  it('escapes long string values slice by slice, quotes and surrogate pairs whole', async () => {
+    const value = ('"\\\n\u0001'.repeat(9000) + '😀\ud800é').repeat(4);
+    const parts = ['{"text":', { value }, ',"n":1,"other":', { value: 'a'.repeat(64 * 1024 - 1) + '😀' }, '}'];
+    const { text, pieces } = await collect(partsStream(parts));
+    expect(text).toBe(JSON.stringify({ text: value, n: 1, other: 'a'.repeat(64 * 1024 - 1) + '😀' }));
+    expect(JSON.parse(text).text).toBe(value);
+    expect(pieces.length).toBeGreaterThan(3);
+  });
 });

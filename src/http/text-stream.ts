@@ -4,6 +4,10 @@
 // asks for the next one, and other callers are served in between. A fast reader (loopback) can
 // keep the socket writable so that write -> drain -> next piece runs on without ever returning to
 // the event loop: so the stream also gives the loop a turn after every TURN_BUDGET_MS of sending.
+// A long text made by JSON.stringify is a rope of pieces: the first slice of it copies it all into
+// one piece (for megabytes, tens of milliseconds of fresh memory), so that copy gets a turn of its
+// own, apart from the work that made the text.
+import type { JsonPiece } from '../lib/json-pieces.ts';
 import { BIG_INPUT, nextTurn, TURN_BUDGET_MS } from '../lib/turn.ts';
 
 /** Texts at least this long are sent as a stream. */
@@ -13,28 +17,49 @@ const PIECE = 64 * 1024;
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
-/** The concatenation of `parts` as UTF-8 in pieces of about PIECE characters (never splitting a surrogate pair). */
-export function partsStream(parts: readonly string[]): ReadableStream<Uint8Array> {
+/** The text of one piece: as it is, or a slice of a long string value escaped for JSON. */
+const written = (piece: JsonPiece, from: number, to: number): string => {
+  if (typeof piece === 'string') return from === 0 && to === piece.length ? piece : piece.slice(from, to);
+  const escaped = JSON.stringify(piece.value.slice(from, to));
+  // the quotes of the whole value go with its first and last slices
+  return (from === 0 ? '"' : '') + escaped.slice(1, -1) + (to === piece.value.length ? '"' : '');
+};
+
+const lengthOf = (piece: JsonPiece) => (typeof piece === 'string' ? piece : piece.value).length;
+
+/**
+ * The concatenation of `parts` as UTF-8 in pieces of about PIECE characters (never splitting a
+ * surrogate pair); a long string value among them is escaped slice by slice as it goes out.
+ */
+export function partsStream(parts: readonly JsonPiece[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let part = 0;
   let at = 0; // position in parts[part]
   let since = performance.now();
+  let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (performance.now() - since >= TURN_BUDGET_MS) {
+      if (!started) {
+        started = true;
+        await nextTurn();
+        for (const piece of parts) if (lengthOf(piece) >= PIECE) (typeof piece === 'string' ? piece : piece.value).charCodeAt(0); // flattened here, not in a slice below
+        await nextTurn();
+        since = performance.now();
+      } else if (performance.now() - since >= TURN_BUDGET_MS) {
         await nextTurn();
         since = performance.now();
       }
       const gathered: string[] = [];
       let size = 0;
       while (size < PIECE && part < parts.length) {
-        const text = parts[part];
+        const piece = parts[part];
+        const text = typeof piece === 'string' ? piece : piece.value;
         let end = Math.min(text.length, at + PIECE - size);
         if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
         if (end <= at) end = Math.min(text.length, at + 2); // a pair straddling the piece's end goes whole
-        if (end > at) gathered.push(at === 0 && end === text.length ? text : text.slice(at, end));
+        if (end > at || (at === 0 && typeof piece !== 'string')) gathered.push(written(piece, at, end));
         size += end - at;
-        if (end >= text.length) {
+        if (end >= lengthOf(piece)) {
           part++;
           at = 0;
         } else at = end;

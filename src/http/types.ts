@@ -4,6 +4,7 @@ import type { Principal } from '../auth/principal.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import type { Query } from '../domain/query.ts';
 import type { ParsedUrl } from './parse-url.ts';
+import type { JsonPiece } from '../lib/json-pieces.ts';
 
 export interface RequestContext {
   /** Request time, ISO 8601 UTC; the only clock a handler may read. */
@@ -37,7 +38,7 @@ export interface ApiResponse {
   /** The JSON text of `body`, when it was written already (a big listing, in turns: src/http/listing.ts). */
   jsonText?: string;
   /** The JSON text of `body` in parts, to be sent one after the other (a big listing: src/http/listing.ts). */
-  jsonParts?: readonly string[];
+  jsonParts?: readonly JsonPiece[];
   headers?: Record<string, string>;
   /** Raw bytes instead of JSON. */
   bytes?: Uint8Array;

@@ -1,0 +1,39 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { holdsLongString, joinPieces, jsonPieces } from './json-pieces.ts';
+
+describe('jsonPieces', () => {
+  it('is undefined for values without a long string', () => {
+    expect(jsonPieces({ a: 'short', b: [1, 'two', { c: null }] }, 10)).toBeUndefined();
+    expect(holdsLongString({ a: ['x'.repeat(10)] }, 10)).toBe(true);
+    expect(holdsLongString({ a: ['x'.repeat(9)] }, 10)).toBe(false);
+  });
+
+  it('keeps each long string apart, unescaped, in order, with the text around it', () => {
+    const value = { title: 'a "b"', text: { data: 'x"y\n'.repeat(5), 'content-type': 'text/html' }, list: ['z'.repeat(20), 1] };
+    const pieces = jsonPieces(value, 16)!;
+    expect(pieces.filter((p) => typeof p !== 'string')).toEqual([{ value: 'x"y\n'.repeat(5) }, { value: 'z'.repeat(20) }]);
+    expect(pieces[0]).toBe('{"title":"a \\"b\\"","text":{"data":');
+    expect(joinPieces(pieces)).toBe(JSON.stringify(value));
+  });
+
+  it('a long string as the whole value is one piece', () => {
+    expect(jsonPieces('q'.repeat(40), 16)).toEqual([{ value: 'q'.repeat(40) }]);
+  });
+
+  it('gives the text of JSON.stringify for any JSON value (long strings from 3 characters)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const pieces = jsonPieces(value, 3);
+        const expected = JSON.stringify(value);
+        if (pieces === undefined) expect(holdsLongString(value, 3)).toBe(false);
+        else expect(joinPieces(pieces)).toBe(expected);
+      }),
+    );
+  });
+
+  it('a caller string that looks like a stand-in does not confuse the split', () => {
+    const value = { a: 'long-abc-0 and more text here', b: '"long-' };
+    expect(joinPieces(jsonPieces(value, 8)!)).toBe(JSON.stringify(value));
+  });
+});
