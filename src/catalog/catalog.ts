@@ -42,7 +42,7 @@ export class Catalog {
       const stack: [ContentNode, number][] = [[rootOf(state), -1]];
       while (stack.length) {
         const [node, parentDoc] = stack.pop()!;
-        if (table.entries[node.intid]) table.drop(node.intid); // a duplicate intid (a corrupt state): last one wins
+        if (table.has(node.intid)) table.drop(node.intid); // a duplicate intid (a corrupt state): last one wins
         table.put(indexValues(state, node, memo.tokens(node)), parentDoc, node.id);
         yield [node.intid, textsOf(node)];
         const kids = childList(node);
@@ -68,19 +68,22 @@ export class Catalog {
   /** The entry of an object, by UID. */
   entry(uid: string): Entry | undefined {
     const doc = this.table.docOf.get(uid);
-    return doc === undefined ? undefined : this.table.entries[doc];
+    return doc === undefined ? undefined : this.table.entry(doc);
   }
 
   /** Every entry with its place in the tree, in the reference form (tests). */
   records(): Rec[] {
     const out: Rec[] = [];
-    const { entries, paths } = this.table;
+    const table = this.table;
+    const { uids, paths } = table;
     const memo = new Map<number, string>();
-    for (const e of entries) {
+    for (let doc = 0; doc < table.capacity; doc++) {
+      const e = table.entry(doc);
       if (!e) continue;
-      const up = paths.parent[e.doc];
-      const path = paths.pathOf(e.doc, memo);
-      out.push({ ...e, parent: up < 0 ? null : (entries[up]?.uid ?? null), path, depth: path ? path.split('/').length - 1 : 0 });
+      const up = paths.parent[doc];
+      const path = paths.pathOf(doc, memo);
+      const entry: Entry = { uid: e.uid, doc, v: e.v, eff: e.eff, exp: e.exp, grants: e.grants, relates: e.relates };
+      out.push({ ...entry, parent: up < 0 ? null : (uids[up] ?? null), path, depth: path ? path.split('/').length - 1 : 0 });
     }
     return out;
   }
@@ -92,14 +95,14 @@ export class Catalog {
 
   /** The UID of the object whose intid is `intid`. */
   uidOfIntid(intid: number): string | undefined {
-    return Number.isInteger(intid) && intid >= 0 ? this.table.entries[intid]?.uid : undefined;
+    return Number.isInteger(intid) && intid >= 0 ? this.table.uids[intid] : undefined;
   }
 
   /** UIDs of the objects granting `principal` local roles on themselves. */
   grantsTo(principal: string): string[] {
     const out: string[] = [];
     postingForEach(this.table.grants.map.get(principal), (d) => {
-      const uid = this.table.entries[d]?.uid;
+      const uid = this.table.uids[d];
       if (uid) out.push(uid);
     });
     return out;
@@ -110,7 +113,7 @@ export class Catalog {
     const docs = [...this.table.relating].sort((a, b) => a - b);
     const out: string[] = [];
     for (const d of docs) {
-      const uid = this.table.entries[d]?.uid;
+      const uid = this.table.uids[d];
       if (uid) out.push(uid);
     }
     return out;
@@ -132,9 +135,9 @@ export class Catalog {
     const doc = node.intid;
     const prev = table.docOf.get(node.uid);
     if (prev !== undefined && prev !== doc) this.unindexDoc(prev);
-    const occupant = table.entries[doc];
-    if (occupant && occupant.uid !== node.uid) this.unindexDoc(doc);
-    const fresh = !table.entries[doc];
+    const occupant = table.uids[doc];
+    if (occupant !== undefined && occupant !== node.uid) this.unindexDoc(doc);
+    const fresh = !table.has(doc);
     table.put(indexValues(state, node, memo.tokens(node)), this.parentDoc(state, node), node.id);
     if (text || fresh) this.text.set(doc, textsOf(node));
   }
@@ -155,7 +158,7 @@ export class Catalog {
         done.add(uid);
         if (!skip.has(uid)) {
           const doc = child.intid;
-          if (this.table.entries[doc]?.uid !== uid) this.reindex(state, child, false, memo);
+          if (this.table.uids[doc] !== uid) this.reindex(state, child, false, memo);
           else {
             if (this.table.paths.parent[doc] !== n.intid) this.table.paths.set(doc, n.intid, child.id);
             this.table.putTokens(doc, memo.tokens(child));
@@ -291,8 +294,8 @@ export class Catalog {
 
   /** Terms of a document now (phrase checks). */
   termsOfDoc(doc: number): DocTerms | undefined {
-    const entry = this.table.entries[doc];
-    const node = entry && getNode(this.current, entry.uid);
+    const uid = this.table.uids[doc];
+    const node = uid === undefined ? undefined : getNode(this.current, uid);
     return node ? termsOf(node) : undefined;
   }
 

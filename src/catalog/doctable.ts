@@ -1,7 +1,11 @@
-// The catalog's per-document data, by dense document number (the node's intid): the entry (index
-// values), a live bitset, the publication window as typed arrays, the path index, one posting
-// index per bucketed index, and sort columns built on first use. Updates are diffs: only the
-// postings of the values that changed are touched.
+// The catalog's per-document data, by dense document number (the node's intid), kept in columns
+// rather than one record object per document: the UID, the id and the sortable title in arrays,
+// every date index in a Float64Array (NaN: no value), and the other index values (mostly shared:
+// type, state, security tokens, interfaces…) as one interned, reference-counted profile per
+// distinct combination. An Entry is put together only when asked for. Besides: a live bitset,
+// the publication window as typed arrays, the path index, one posting index per bucketed index,
+// and sort columns built on first use. Updates are diffs: only the postings of the values that
+// changed are touched.
 import { add, grow, remove, wordsFor, type Bits } from './bitset.ts';
 import { INDEXES } from './indexes.ts';
 import { PathIndex } from './pathindex.ts';
@@ -55,8 +59,60 @@ export function sortValue(v: IndexValue | undefined): Scalar | null {
 
 export type Column = Float64Array | (Scalar | null)[];
 
+/** Index values held in columns of their own (one value per document, rarely shared). */
+const OWN_COLUMNS = new Set(['UID', 'getId', 'id', 'sortable_title']);
+/** Date indexes: one Float64Array each. */
+export const DATES = Object.keys(INDEXES).filter((n) => INDEXES[n] === 'date');
+/** The rest of the value indexes: kept in profiles. */
+const PROFILED = Object.keys(INDEXES).filter((n) => ['field', 'uuid', 'keyword', 'boolean'].includes(INDEXES[n]) && !OWN_COLUMNS.has(n));
+
+/** The shared part of entries: the profiled index values, the grants and the relation flag. */
+interface Profile {
+  readonly key: string;
+  readonly v: Readonly<Record<string, IndexValue>>;
+  readonly grants: readonly string[];
+  readonly relates: boolean;
+  refs: number;
+}
+
+const NO_GRANTS: readonly string[] = Object.freeze([]);
+
+/** An entry put together from the columns (index values built on first read). */
+class EntryView implements Entry {
+  private values: Record<string, IndexValue> | undefined;
+  constructor(
+    private readonly table: DocTable,
+    readonly uid: string,
+    readonly doc: number,
+  ) {}
+  get v(): Record<string, IndexValue> {
+    return (this.values ??= this.table.valuesOf(this.doc));
+  }
+  get eff(): number {
+    return this.table.eff[this.doc];
+  }
+  get exp(): number {
+    return this.table.exp[this.doc];
+  }
+  get grants(): readonly string[] {
+    return this.table.profileOf(this.doc)?.grants ?? NO_GRANTS;
+  }
+  get relates(): boolean {
+    return this.table.profileOf(this.doc)?.relates ?? false;
+  }
+}
+
 export class DocTable {
-  readonly entries: (Entry | undefined)[] = [];
+  /** UID by document (undefined: no document). */
+  readonly uids: (string | undefined)[] = [];
+  /** getId / id by document. */
+  private readonly names: (string | undefined)[] = [];
+  /** sortable_title by document. */
+  private readonly titles: (string | undefined)[] = [];
+  private readonly profiles: (Profile | undefined)[] = [];
+  /** distinct profiles by key; one leaves when no document uses it */
+  private readonly profileByKey = new Map<string, Profile>();
+  private readonly dates = new Map<string, Float64Array>(DATES.map((n) => [n, new Float64Array(1024).fill(NaN)]));
   readonly docOf = new Map<string, number>();
   live: Bits = new Uint32Array(32);
   count = 0;
@@ -85,76 +141,161 @@ export class DocTable {
     return wordsFor(this.capacity);
   }
 
+  /** Number of distinct profiles (benchmarks). */
+  get profileCount(): number {
+    return this.profileByKey.size;
+  }
+
+  has(doc: number): boolean {
+    return this.uids[doc] !== undefined;
+  }
+
+  /** The entry of `doc`, put together from the columns. */
+  entry(doc: number): Entry | undefined {
+    const uid = this.uids[doc];
+    return uid === undefined ? undefined : new EntryView(this, uid, doc);
+  }
+
+  profileOf(doc: number): Profile | undefined {
+    return this.profiles[doc];
+  }
+
+  /** The value of index `name` for `doc` (undefined: no document, or not a value index). */
+  value(doc: number, name: string): IndexValue | undefined {
+    switch (name) {
+      case 'UID':
+        return this.uids[doc];
+      case 'getId':
+      case 'id':
+        return this.names[doc];
+      case 'sortable_title':
+        return this.titles[doc];
+    }
+    const col = this.dates.get(name);
+    if (col) {
+      if (this.uids[doc] === undefined) return undefined;
+      const x = col[doc];
+      return Number.isNaN(x) ? null : x;
+    }
+    return this.profiles[doc]?.v[name];
+  }
+
+  /** Every index value of `doc`, as a fresh record. */
+  valuesOf(doc: number): Record<string, IndexValue> {
+    const out: Record<string, IndexValue> = { ...this.profiles[doc]?.v };
+    for (const name of OWN_COLUMNS) out[name] = this.value(doc, name) ?? null;
+    for (const name of DATES) out[name] = this.value(doc, name) ?? null;
+    return out;
+  }
+
   private ensure(doc: number): void {
     if (doc < this.capacity) return;
     this.capacity = doc + 1;
     this.live = grow(this.live, wordsFor(this.capacity));
     if (doc >= this.eff.length) {
       const size = Math.max(doc + 1, this.eff.length * 2);
-      const eff = new Float64Array(size);
-      eff.set(this.eff);
-      const exp = new Float64Array(size);
-      exp.set(this.exp);
-      this.eff = eff;
-      this.exp = exp;
-      for (const [name, col] of this.columns) {
-        if (col instanceof Float64Array) {
-          const next = new Float64Array(size).fill(NaN);
-          next.set(col);
-          this.columns.set(name, next);
-        }
-      }
+      const widen = (col: Float64Array, fill: number) => {
+        const next = new Float64Array(size);
+        if (fill !== 0) next.fill(fill, col.length);
+        next.set(col);
+        return next;
+      };
+      this.eff = widen(this.eff, 0);
+      this.exp = widen(this.exp, 0);
+      for (const [name, col] of this.dates) this.dates.set(name, widen(col, NaN));
+      for (const [name, col] of this.columns) if (col instanceof Float64Array) this.columns.set(name, widen(col, NaN));
     }
+  }
+
+  /** The interned profile of `entry` (its reference count not yet taken). */
+  private profileFor(entry: Entry): Profile {
+    const values: IndexValue[] = PROFILED.map((n) => entry.v[n] ?? null);
+    const grants = entry.grants?.length ? entry.grants : NO_GRANTS;
+    const relates = entry.relates === true;
+    const key = JSON.stringify([values, grants, relates]);
+    let profile = this.profileByKey.get(key);
+    if (!profile) {
+      const v: Record<string, IndexValue> = {};
+      PROFILED.forEach((n, i) => (v[n] = values[i]));
+      profile = { key, v: Object.freeze(v), grants: Object.freeze(grants), relates, refs: 0 };
+      this.profileByKey.set(key, profile);
+    }
+    return profile;
+  }
+
+  private setProfile(doc: number, profile: Profile | undefined): void {
+    const old = this.profiles[doc];
+    if (old === profile) return;
+    if (profile) profile.refs++;
+    if (old && --old.refs === 0) this.profileByKey.delete(old.key);
+    this.profiles[doc] = profile;
   }
 
   /** Store or update the entry of `entry.doc` (the document number must be free or the same uid's). */
   put(entry: Entry, parentDoc: number, id: string): void {
     const doc = entry.doc;
     this.ensure(doc);
-    const old = this.entries[doc];
-    this.entries[doc] = entry;
-    this.paths.set(doc, parentDoc, id);
-    this.eff[doc] = entry.eff;
-    this.exp[doc] = entry.exp;
-    if (!old) {
-      this.docOf.set(entry.uid, doc);
-      add(this.live, doc);
-      this.count++;
-    }
+    const had = this.uids[doc] !== undefined;
+    const oldProfile = this.profiles[doc];
     for (let i = 0; i < BUCKETED.length; i++) {
       const name = BUCKETED[i];
       const after = entry.v[name];
-      if (old) {
-        const before = old.v[name];
+      if (had) {
+        const before = this.value(doc, name);
         if (sameValue(before, after)) continue;
         post(this.postings[i], this.keyword[i], before, doc, false);
       }
       post(this.postings[i], this.keyword[i], after, doc, true);
     }
-    if (this.columns.size) for (const [name, col] of this.columns) this.setColumn(name, col, doc, entry);
-    if (old?.grants !== entry.grants && !sameValue(old?.grants as string[] | undefined, entry.grants as string[] | undefined)) {
-      for (const p of old?.grants ?? []) this.grants.remove(p, doc);
-      for (const p of entry.grants ?? []) this.grants.add(p, doc);
+    const profile = this.profileFor(entry);
+    if (oldProfile?.grants !== profile.grants) {
+      for (const p of oldProfile?.grants ?? []) this.grants.remove(p, doc);
+      for (const p of profile.grants) this.grants.add(p, doc);
     }
-    if (entry.relates) this.relating.add(doc);
+    this.setProfile(doc, profile);
+    this.uids[doc] = entry.uid;
+    const name = entry.v.getId;
+    this.names[doc] = typeof name === 'string' ? name : undefined;
+    const title = entry.v.sortable_title;
+    this.titles[doc] = typeof title === 'string' ? title : undefined;
+    for (const [n, col] of this.dates) {
+      const x = entry.v[n];
+      col[doc] = typeof x === 'number' ? x : NaN;
+    }
+    this.paths.set(doc, parentDoc, id);
+    this.eff[doc] = entry.eff;
+    this.exp[doc] = entry.exp;
+    if (!had) {
+      this.docOf.set(entry.uid, doc);
+      add(this.live, doc);
+      this.count++;
+    }
+    if (this.columns.size) for (const [n, col] of this.columns) this.setColumn(n, col, doc);
+    if (profile.relates) this.relating.add(doc);
     else this.relating.delete(doc);
   }
 
   /** Update only the allowedRolesAndUsers tokens (a subtree's security changed). */
   putTokens(doc: number, tokens: string[]): void {
-    const old = this.entries[doc];
-    if (!old || sameValue(old.v.allowedRolesAndUsers, tokens)) return;
-    this.put({ ...old, v: { ...old.v, allowedRolesAndUsers: tokens } }, this.paths.parent[doc], this.paths.ids[doc]!);
+    const old = this.entry(doc);
+    if (!old || sameValue(this.value(doc, 'allowedRolesAndUsers'), tokens)) return;
+    const grants = old.grants;
+    const relates = old.relates;
+    this.put({ uid: old.uid, doc, v: { ...old.v, allowedRolesAndUsers: tokens }, eff: old.eff, exp: old.exp, grants, relates }, this.paths.parent[doc], this.paths.ids[doc]!);
   }
 
   drop(doc: number): void {
-    const old = this.entries[doc];
-    if (!old) return;
-    for (let i = 0; i < BUCKETED.length; i++) post(this.postings[i], this.keyword[i], old.v[BUCKETED[i]], doc, false);
-    for (const p of old.grants ?? []) this.grants.remove(p, doc);
+    const uid = this.uids[doc];
+    if (uid === undefined) return;
+    for (let i = 0; i < BUCKETED.length; i++) post(this.postings[i], this.keyword[i], this.value(doc, BUCKETED[i]), doc, false);
+    for (const p of this.profiles[doc]?.grants ?? []) this.grants.remove(p, doc);
+    this.setProfile(doc, undefined);
     this.relating.delete(doc);
-    this.entries[doc] = undefined;
-    if (this.docOf.get(old.uid) === doc) this.docOf.delete(old.uid);
+    this.uids[doc] = undefined;
+    this.names[doc] = undefined;
+    this.titles[doc] = undefined;
+    for (const col of this.dates.values()) col[doc] = NaN;
+    if (this.docOf.get(uid) === doc) this.docOf.delete(uid);
     remove(this.live, doc);
     this.count--;
     this.paths.clear(doc);
@@ -164,21 +305,20 @@ export class DocTable {
     }
   }
 
-  private setColumn(name: string, col: Column, doc: number, entry: Entry): void {
-    const key = sortValue(entry.v[name]);
+  private setColumn(name: string, col: Column, doc: number): void {
+    const key = sortValue(this.value(doc, name));
     if (col instanceof Float64Array) col[doc] = typeof key === 'number' ? key : NaN;
     else col[doc] = key;
   }
 
   /** Sort keys of index `name` by document (dates as numbers, NaN when missing). */
   column(name: string): Column {
+    const date = this.dates.get(name);
+    if (date) return date;
     let col = this.columns.get(name);
     if (col) return col;
     col = INDEXES[name] === 'date' ? new Float64Array(this.eff.length).fill(NaN) : new Array<Scalar | null>(this.capacity).fill(null);
-    for (let d = 0; d < this.capacity; d++) {
-      const entry = this.entries[d];
-      if (entry) this.setColumn(name, col, d, entry);
-    }
+    for (let d = 0; d < this.capacity; d++) if (this.uids[d] !== undefined) this.setColumn(name, col, d);
     this.columns.set(name, col);
     return col;
   }

@@ -59,7 +59,7 @@ function applyPostings(table: DocTable, c: Criterion, acc: Bits): boolean {
 
 function predicate(catalog: CatalogView, c: Criterion, positions: Positions): Predicate {
   const table = catalog.table;
-  const entries = table.entries;
+  const uids = table.uids;
   switch (c.kind) {
     case 'date': {
       const col = table.column(c.index) as Float64Array;
@@ -76,12 +76,12 @@ function predicate(catalog: CatalogView, c: Criterion, positions: Positions): Pr
     case 'position':
       return (d) => {
         const up = table.paths.parent[d];
-        return matchScalar(positions.of(entries[d]!.uid, up < 0 ? null : entries[up]?.uid ?? null), c);
+        return matchScalar(positions.of(uids[d]!, up < 0 ? null : (uids[up] ?? null)), c);
       };
     case 'keyword':
-      return (d) => matchKeyword(entries[d]!.v[c.index], c);
+      return (d) => matchKeyword(table.value(d, c.index), c);
     default:
-      return (d) => matchScalar(entries[d]!.v[c.index], c);
+      return (d) => matchScalar(table.value(d, c.index), c);
   }
 }
 
@@ -118,7 +118,7 @@ export function evaluate(catalog: CatalogView, query: CatalogQuery): SearchResul
     const spans = pathSpans(catalog.state, c);
     if (spans === null) continue;
     if (!restricted) {
-      andInto(acc, enumerateSpans(catalog.state, spans, (d) => table.entries[d]?.uid, table.capacity));
+      andInto(acc, enumerateSpans(catalog.state, spans, (d) => table.uids[d], table.capacity));
       restricted = true;
     } else {
       const reach = reachOf(spans);
@@ -143,7 +143,7 @@ export function evaluate(catalog: CatalogView, query: CatalogQuery): SearchResul
   const need = Math.min(total, query.need ?? total);
   const columns = sort.map((s) => sortColumn(catalog, s.index, docs, positions));
   const picked = pickOrdered(docs, need, sort, columns, scored ? scores : null);
-  return { total, items: Array.from(picked, (d) => table.entries[d]!) };
+  return { total, items: Array.from(picked, (d) => table.entry(d)!) };
 }
 
 /** The sort keys of `index` for (at least) the documents `docs`. */
@@ -159,7 +159,7 @@ function sortColumn(catalog: CatalogView, index: string, docs: Int32Array, posit
     const col = table.scratch.keyColumn(table.capacity);
     for (const d of docs) {
       const up = table.paths.parent[d];
-      col[d] = positions.of(table.entries[d]!.uid, up < 0 ? null : table.entries[up]?.uid ?? null);
+      col[d] = positions.of(table.uids[d]!, up < 0 ? null : (table.uids[up] ?? null));
     }
     return col;
   }

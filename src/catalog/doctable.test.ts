@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { DocTable } from './doctable.ts';
+import type { Entry, IndexValue } from './record.ts';
+
+const values = (over: Record<string, IndexValue>): Record<string, IndexValue> => ({
+  Creator: 'admin', Type: 'Page', getId: 'a', id: 'a', portal_type: 'Document', review_state: 'private', sortable_title: 'a', in_reply_to: null,
+  Language: '', TranslationGroup: null, sync_uid: null, total_comments: 0, Subject: [], allowedRolesAndUsers: ['Manager', 'Owner'],
+  getRawRelatedItems: [], object_provides: ['IDocument'], commentators: [], block_types: [], UID: 'u', created: 1000, modified: 2000,
+  effective: 3000, expires: 4000, Date: 3000, start: null, end: null, is_default_page: false, is_folderish: false, exclude_from_nav: false, ...over,
+});
+const entry = (doc: number, over: Record<string, IndexValue> = {}, grants: string[] = []): Entry => ({
+  uid: `u${doc}`, doc, v: values({ UID: `u${doc}`, getId: `d${doc}`, id: `d${doc}`, sortable_title: `t${doc}`, ...over }), eff: -Infinity, exp: Infinity, grants, relates: false,
+});
+
+describe('DocTable columns and profiles', () => {
+  it('gives back every value put, and shares one profile between documents with the same shared values', () => {
+    const t = new DocTable();
+    t.put(entry(1), -1, 'd1');
+    t.put(entry(2, { modified: 5000, start: 7 }), 1, 'd2');
+    expect(t.profileCount).toBe(1);
+    expect(t.entry(2)!.v).toEqual(entry(2, { modified: 5000, start: 7 }).v);
+    expect(t.value(1, 'start')).toBeNull();
+    expect(t.value(2, 'start')).toBe(7);
+    expect(t.value(2, 'getId')).toBe('d2');
+    expect(t.entry(2)!.uid).toBe('u2');
+    expect(t.entry(3)).toBeUndefined();
+    expect(t.value(3, 'created')).toBeUndefined();
+  });
+
+  it('lets go of a profile no document uses, and keeps postings and grants in step', () => {
+    const t = new DocTable();
+    t.put(entry(1), -1, 'd1');
+    t.put(entry(2), 1, 'd2');
+    t.put(entry(2, { review_state: 'published' }, ['bob']), 1, 'd2');
+    expect(t.profileCount).toBe(2);
+    expect(t.entry(2)!.grants).toEqual(['bob']);
+    expect(t.grants.get('bob')).toBe(2);
+    expect(t.indexes.get('review_state')!.get('published')).toBe(2);
+    expect(t.indexes.get('review_state')!.get('private')).toBe(1);
+    t.drop(1);
+    expect(t.profileCount).toBe(1);
+    expect(t.indexes.get('review_state')!.get('private')).toBeUndefined();
+    t.put(entry(2, { review_state: 'private' }), 1, 'd2');
+    expect(t.profileCount).toBe(1);
+    expect(t.grants.get('bob')).toBeUndefined();
+    expect(t.entry(2)!.grants).toEqual([]);
+  });
+
+  it('keeps date sort columns current on update and removal', () => {
+    const t = new DocTable();
+    t.put(entry(1), -1, 'd1');
+    const col = t.column('modified') as Float64Array;
+    t.put(entry(1, { modified: 9 }), -1, 'd1');
+    expect(t.column('modified')[1]).toBe(9);
+    t.drop(1);
+    expect(Number.isNaN((t.column('modified') as Float64Array)[1])).toBe(true);
+    expect(col).toBeInstanceOf(Float64Array);
+  });
+});
