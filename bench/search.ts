@@ -31,8 +31,10 @@ const text = () => {
     words.push(w);
     len += w.length + 1;
   }
-  return words.join(' '); // a flat string, as a parsed request body would be
+  return words.join(' ');
 };
+/** A flat copy of `s`, as a parsed request body holds (a template literal makes a tree of pieces). */
+const flat = (s: string) => Buffer.from(s, 'utf8').toString('utf8');
 const RARE = 'xylophonist';
 
 function node(uid: string, id: string, type: string, intid: number, now: string, fields: Record<string, unknown>): ContentNode {
@@ -68,8 +70,8 @@ export function buildSite(n: number): Store {
         }
         const body = made === Math.floor(n / 2) ? `${text()} ${RARE}` : text();
         addChild(draft, folderUid, node(ids.next(), `doc-${made}`, 'Document', draft.nextIntid++, now, {
-          title: `${word()} ${word()} ${made}`, description: `${word()} ${word()} ${word()}`, subjects: [`tag${made % 20}`],
-          text: { data: `<p>${body}</p>`, 'content-type': 'text/html', encoding: 'utf-8' },
+          title: flat(`${word()} ${word()} ${made}`), description: flat(`${word()} ${word()} ${word()}`), subjects: [flat(`tag${made % 20}`)],
+          text: { data: flat(`<p>${body}</p>`), 'content-type': 'text/html', encoding: 'utf-8' },
         }));
       }
     });
