@@ -16,6 +16,11 @@ import type { Entry, IndexValue } from './record.ts';
 
 /** Indexes kept as value -> documents postings. */
 export const BUCKETED = Object.keys(INDEXES).filter((n) => ['field', 'uuid', 'keyword', 'boolean'].includes(INDEXES[n]));
+/**
+ * The postings a put or drop maintains: `id` always equals `getId` (one index serves both), and the
+ * UID index is `docOf` itself (a UID is one document).
+ */
+const MAINTAINED = BUCKETED.filter((n) => n !== 'id' && n !== 'UID');
 /** Posting key of the documents without a value (null, or an empty keyword list). */
 export const NO_VALUE = '\u0000none';
 
@@ -113,6 +118,7 @@ export class DocTable {
   /** distinct profiles by key; one leaves when no document uses it */
   private readonly profileByKey = new Map<string, Profile>();
   private readonly dates = new Map<string, Float64Array>(DATES.map((n) => [n, new Float64Array(1024).fill(NaN)]));
+  /** UID -> document: also the postings of the UID index. */
   readonly docOf = new Map<string, number>();
   live: Bits = new Uint32Array(32);
   count = 0;
@@ -121,10 +127,10 @@ export class DocTable {
   eff = new Float64Array(1024);
   exp = new Float64Array(1024);
   readonly paths = new PathIndex();
-  readonly indexes = new Map<string, ValueIndex>(BUCKETED.map((n) => [n, new ValueIndex()]));
-  /** the same, as arrays in BUCKETED order */
-  private readonly postings = BUCKETED.map((n) => this.indexes.get(n)!);
-  private readonly keyword = BUCKETED.map((n) => INDEXES[n] === 'keyword');
+  readonly indexes = new Map<string, ValueIndex>(MAINTAINED.map((n) => [n, new ValueIndex()]));
+  /** the maintained ones, as arrays in MAINTAINED order */
+  private readonly postings = MAINTAINED.map((n) => this.indexes.get(n)!);
+  private readonly keyword = MAINTAINED.map((n) => INDEXES[n] === 'keyword');
   private readonly columns = new Map<string, Column>();
   /**
    * Principal -> the documents granting it local roles on themselves (not the catalog's
@@ -136,6 +142,11 @@ export class DocTable {
   readonly relating = new Set<number>();
   /** Arrays a query evaluation reuses (scratch.ts). */
   readonly scratch = new Scratch();
+
+  constructor() {
+    this.indexes.set('id', this.indexes.get('getId')!);
+    this.indexes.set('UID', new ValueIndex(this.docOf));
+  }
 
   get words(): number {
     return wordsFor(this.capacity);
@@ -237,8 +248,8 @@ export class DocTable {
     this.ensure(doc);
     const had = this.uids[doc] !== undefined;
     const oldProfile = this.profiles[doc];
-    for (let i = 0; i < BUCKETED.length; i++) {
-      const name = BUCKETED[i];
+    for (let i = 0; i < MAINTAINED.length; i++) {
+      const name = MAINTAINED[i];
       const after = entry.v[name];
       if (had) {
         const before = this.value(doc, name);
@@ -287,7 +298,7 @@ export class DocTable {
   drop(doc: number): void {
     const uid = this.uids[doc];
     if (uid === undefined) return;
-    for (let i = 0; i < BUCKETED.length; i++) post(this.postings[i], this.keyword[i], this.value(doc, BUCKETED[i]), doc, false);
+    for (let i = 0; i < MAINTAINED.length; i++) post(this.postings[i], this.keyword[i], this.value(doc, MAINTAINED[i]), doc, false);
     for (const p of this.profiles[doc]?.grants ?? []) this.grants.remove(p, doc);
     this.setProfile(doc, undefined);
     this.relating.delete(doc);

@@ -49,7 +49,8 @@ export function postingForEach(p: Posting | undefined, visit: (d: number) => voi
 const MIN_BITS = 64;
 
 export class ValueIndex {
-  readonly map = new Map<string, Posting>();
+  /** `map`: the postings (a UID -> document map serves as the UID index's) */
+  constructor(readonly map = new Map<string, Posting>()) {}
   /** Words a bitset needs for the highest document seen. */
   private words = 1;
 
