@@ -64,7 +64,7 @@ function inspectDataDir(dir: string): number {
     console.log(`${j.path}  ${human(statSync(j.path).size)}, ${contents.records.length} records (${range})${damage}`);
   }
   try {
-    const restored = restore(dir, stderrLogger, { readOnly: true });
+    const restored = restore(dir, stderrLogger, { readOnly: true, check: 'full' });
     if (restored) {
       console.log(
         `a start would restore ${restored.state.nodeCount} objects: ${restored.snapshot.path} + ${restored.replayed} journaled changes; ` +

@@ -1,6 +1,6 @@
 // Crash test: the real server in --durable mode as a child process, concurrent creates and
 // patches, kill -9 at random moments, restart; every acknowledged write must be there and the
-// tree consistent (restore() runs checkSite and refuses an inconsistent site).
+// tree consistent (restore() with check 'full' runs checkSite and refuses an inconsistent site).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -140,7 +140,7 @@ describe('crash test', () => {
     }
     expect(acknowledged).toBeGreaterThan(100);
     // 3. The data dir restores to a consistent site holding exactly the expected objects.
-    const restored = restore(dataDir, capturingLogger(), { readOnly: true })!;
+    const restored = restore(dataDir, capturingLogger(), { readOnly: true, check: 'full' })!;
     expect(restored.state.nodeCount).toBe(expected.size + 2); // + root + shared
   });
 });
