@@ -14,6 +14,21 @@ const pathText = (path: string[]) => path.map(escapeKey).join('.');
 const specialLeaf = (v: unknown): 'undefined' | 'number' | undefined =>
   v === undefined ? 'undefined' : typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)) ? 'number' : undefined;
 
+/** Longest string of a short list (share.ts shares such lists again when a snapshot is read). */
+export const SHORT_STRING = 24;
+const SHORT_LIST = 8;
+
+/**
+ * A short list of short strings (['admin'], ['Owner'], a few tags): written out wherever it is
+ * used, not annotated as shared. Restore shares equal lists anyway (share.ts), and an annotation
+ * per place would make the snapshot of a site whose objects share such lists much longer.
+ */
+export function isShortList(v: object): v is string[] {
+  if (!Array.isArray(v) || v.length > SHORT_LIST) return false;
+  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string' || v[i].length > SHORT_STRING) return false;
+  return true;
+}
+
 interface Survey {
   shared: Set<object>;
   specials: boolean;
@@ -35,7 +50,7 @@ function survey(value: unknown): Survey | undefined {
     if (typeof v === 'number') continue;
     if (typeof v !== 'object') return undefined; // bigint, function, symbol
     if (seen.has(v)) {
-      shared.add(v);
+      if (!isShortList(v)) shared.add(v);
       continue;
     }
     seen.add(v);

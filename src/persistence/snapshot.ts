@@ -22,6 +22,7 @@ import { restoreNullPrototypes } from '../state/keyed.ts';
 import { own } from '../lib/records.ts';
 import { nextTurn } from '../lib/turn.ts';
 import { migrateState } from './migrate.ts';
+import { StringSharer } from './share.ts';
 
 export const SNAPSHOT_FORMAT = 'cms-oracle-snapshot';
 /**
@@ -255,6 +256,8 @@ class SnapshotReader {
   private tree: NodeShards | undefined;
   private count = 0;
   private failure: unknown;
+  /** repeating strings of the nodes, shared (share.ts) */
+  private readonly sharer = new StringSharer();
 
   constructor(
     private readonly path: string,
@@ -336,6 +339,7 @@ class SnapshotReader {
     const buckets: [number, NodeBucket | null][] = chunk.b === undefined ? (chunk.s as (NodeBucket | null)[]).map((bucket, b) => [b, bucket]) : [[slotNumber(this.path, chunk.b), chunk.s as NodeBucket]];
     for (const [b, bucket] of buckets) {
       if (!bucket) continue;
+      for (const uid in bucket) if (Object.hasOwn(bucket, uid)) this.sharer.node(bucket[uid]);
       Object.assign(bucketFor(nodes, a * 256 + b), bucket);
       this.count += Object.keys(bucket).length;
     }

@@ -1,0 +1,55 @@
+// Restore shares equal strings and equal short lists among the objects it reads (share.ts); the
+// codec writes short lists out where they are used instead of annotating them as shared.
+import { describe, expect, it } from 'vitest';
+import { produce } from 'immer';
+import type { ContentNode, SiteState } from '../state/model.ts';
+import { getNode } from '../state/nodes.ts';
+import { createSite } from '../state/site.ts';
+import { addChild } from '../state/tree.ts';
+import { childUids } from '../state/children.ts';
+import { capturingLogger, tmpDataDir } from '../compose/persistence-testing.ts';
+import { decode, encode } from './codec.ts';
+import { restore } from './restore.ts';
+import { writeSnapshot } from './snapshot.ts';
+
+const ROOT = 'r00t';
+const long = Array.from({ length: 9 }, (_, i) => `tag${i}`);
+const doc = (uid: string, id: string, intid: number): ContentNode => ({
+  uid, intid, id, type: 'Document', parent: null, created: '2026-01-01T00:00:00+00:00', modified: '2026-01-01T00:00:00+00:00',
+  fields: { title: `Title ${id}`, creators: ['admin'], subjects: [...long], text: { data: `<p>${id}</p>`, 'content-type': 'text/html', encoding: 'utf-8' } },
+  layout: 'view', reviewState: 'private', workflowHistory: [], localRoles: { admin: ['Owner'] }, blockLocalRoles: false,
+});
+
+describe('sharing on restore', () => {
+  it('gives equal short strings and short lists one copy, and leaves the values as they were', async () => {
+    const site = produce(createSite({ settings: { siteId: 'Plone', volto: false, defaultLanguage: 'en', availableLanguages: ['en'], timezone: 'UTC' }, title: 'Site', rootUid: ROOT, now: '2026-01-01T00:00:00+00:00', creator: 'admin' }), (d) => {
+      addChild(d, ROOT, doc('A', 'a', d.nextIntid++));
+      addChild(d, ROOT, doc('B', 'b', d.nextIntid++));
+    });
+    const dir = tmpDataDir();
+    await writeSnapshot(dir, site, { seq: 1, created: '2026-01-01T00:00:00Z', lastChange: null, changes: 0 });
+    const state = restore(dir, capturingLogger())!.state as SiteState;
+    const a = getNode(state, 'A')!;
+    const b = getNode(state, 'B')!;
+    expect(a).toEqual(getNode(site, 'A'));
+    expect(b).toEqual(getNode(site, 'B'));
+    expect(a.fields.creators).toBe(b.fields.creators);
+    expect(a.localRoles.admin).toBe(b.localRoles.admin);
+    expect(a.workflowHistory).toBe(b.workflowHistory);
+    expect(a.fields.subjects).not.toBe(b.fields.subjects); // nine entries: not a short list
+    expect(a.fields.subjects).toEqual(long);
+    expect(Object.isFrozen(a.fields.creators)).toBe(true);
+    expect([...childUids(getNode(state, ROOT)!)]).toEqual(['A', 'B']);
+  });
+
+  it('the codec annotates shared objects but not shared short lists', () => {
+    const list = ['admin'];
+    const object = { x: 1 };
+    const text = encode({ a: { list, object }, b: { list, object } });
+    expect(text).not.toContain('a.list');
+    expect(text).toContain('"a.object":["b.object"]');
+    const back = decode<{ a: { list: string[]; object: object }; b: { list: string[]; object: object } }>(text);
+    expect(back.a.list).toEqual(['admin']);
+    expect(back.a.object).toBe(back.b.object);
+  });
+});
