@@ -84,6 +84,11 @@ export async function benchMemory(): Promise<Row[]> {
       goal: '<= 2 KB',
       ok: start.rss / objects <= 2048,
     });
+    rows.push({
+      part: 'memory',
+      what: 'where it is after that start, per object: V8 heap used (state / + catalog) / V8 heap reserved / outside V8',
+      value: `${kb(start.stateHeap / objects)} / ${kb(start.heapUsed / objects)} / ${kb(start.heapTotal / objects)} / ${kb(start.external / objects)}`,
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -126,6 +131,11 @@ interface Start {
   /** bytes: resident after the start, less an empty process's; peak resident */
   rss: number;
   peak: number;
+  /** bytes, less an empty process's: V8 heap used by the restored state alone; heap used, reserved and outside V8 after the catalog */
+  stateHeap: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
 }
 
 /** A start from the snapshot in `dir`, in a child process with this process's flags. */
@@ -147,12 +157,15 @@ function start(dir: string): Start {
   const restored = restore(dir, { info: () => {}, warn: () => {}, error: console.error })!;
   const loaded = performance.now() - r0;
   const loadedCpu = cpu();
+  const g0 = performance.now();
+  const stateHeap = settled().heapUsed - empty.heapUsed;
+  const measuring = performance.now() - g0; // not part of a start
   const catalog = createCatalog(new Store(restored.state));
-  const searchable = performance.now() - r0;
+  const searchable = performance.now() - r0 - measuring;
   const searchableCpu = cpu();
   const after = settled();
   catalog.close();
-  return { objects: restored.state.nodeCount, loaded, searchable, loadedCpu, searchableCpu, rss: after.rss - empty.rss, peak: process.resourceUsage().maxRSS * 1024 };
+  return { objects: restored.state.nodeCount, loaded, searchable, loadedCpu, searchableCpu, rss: after.rss - empty.rss, peak: process.resourceUsage().maxRSS * 1024, stateHeap, heapUsed: after.heapUsed - empty.heapUsed, heapTotal: after.heapTotal - empty.heapTotal, external: after.external - empty.external };
 }
 
 if (isMain(import.meta.url)) {
