@@ -18,6 +18,7 @@
 // persistence/migrate.ts rebuilds such records.
 import { current, isDraft, type Draft } from 'immer';
 import { present } from './freeze.ts';
+import { stored } from './stored.ts';
 
 export interface Children {
   /** Number of children. */
@@ -108,10 +109,6 @@ function owned<T extends object>(c: Children, x: T): T {
   return x;
 }
 
-/** Element `i` of a list (a draft or not) without drafting it: its stored value. */
-function peek<T>(list: T[], i: number): T {
-  return isDraft(list) ? (Reflect.getOwnPropertyDescriptor(list, i)?.value as T) : list[i];
-}
 
 /**
  * A draft list of numbers or strings (sizes, keys, a chunk, a trie leaf) as plain data: its
@@ -120,8 +117,6 @@ function peek<T>(list: T[], i: number): T {
  */
 const plain = <T>(x: T): T => (isDraft(x) ? (current(x as Draft<T>) as T) : x);
 
-/** Member `k` of `o` (a draft or not) without drafting it: its stored value. */
-const get = <T extends object, K extends keyof T>(o: T, k: K): T[K] => (isDraft(o) ? (Reflect.getOwnPropertyDescriptor(o, k)?.value as T[K]) : o[k]);
 
 /**
  * `c` for reading, as it is now: its order lists as plain data (the parts a recipe did not change
@@ -129,7 +124,7 @@ const get = <T extends object, K extends keyof T>(o: T, k: K): T[K] => (isDraft(
  */
 function readable(c: Children): Children {
   if (!isDraft(c)) return c;
-  return { n: c.n, next: c.next, counts: plain(get(c, 'counts')), gkeys: plain(get(c, 'gkeys')), groups: present(get(c, 'groups')), ids: get(c, 'ids') };
+  return { n: c.n, next: c.next, counts: plain(stored(c, 'counts')), gkeys: plain(stored(c, 'gkeys')), groups: present(stored(c, 'groups')), ids: stored(c, 'ids') };
 }
 
 export function emptyChildren(): Children {
@@ -141,10 +136,11 @@ export function emptyChildren(): Children {
 /** Number of children of `node`. */
 export const childCount = (node: HasChildren): number => node.children?.n ?? 0;
 
+/** The leaf entry of `id` (read as stored: no drafts are made on the way). */
 function findLeaf(ids: Trie, id: string): { leaf: Leaf; at: number } | undefined {
   const h = hash(id);
   let t: Trie | null = ids;
-  for (let depth = 0; t && isBranch(t); depth++) t = t.b[slot(h, depth)];
+  for (let depth = 0; t && isBranch(t); depth++) t = stored(stored(t, 'b'), slot(h, depth));
   if (!t) return undefined;
   for (let i = 0; i < t.length; i += ENTRY) if (t[i] === id) return { leaf: t, at: i };
   return undefined;
@@ -152,9 +148,9 @@ function findLeaf(ids: Trie, id: string): { leaf: Leaf; at: number } | undefined
 
 /** UID of the child with short id `id`, if any (any string may be asked for). */
 export function childUid(node: HasChildren, id: string): string | undefined {
-  const c = node.children;
+  const c = stored(node, 'children');
   if (!c || typeof id !== 'string') return undefined;
-  const found = findLeaf(c.ids, id);
+  const found = findLeaf(stored(c, 'ids'), id);
   return found ? (found.leaf[found.at + 1] as string) : undefined;
 }
 
@@ -348,7 +344,7 @@ function rehomeGroup(c: Children, g: Group, gkey: number): void {
 /** Replace chunk `ci` of group `gi` by `pairs`: split when too big, drop when empty, merge when too small. */
 function putChunk(c: Children, gi: number, ci: number, pairs: string[]): void {
   const size = pairs.length / PAIR;
-  const gkey = plain(get(c, 'gkeys'))[gi];
+  const gkey = plain(stored(c, 'gkeys'))[gi];
   const g = editGroup(c, gi);
   const order = g.order;
   const keys = plain(g.keys);
@@ -372,7 +368,7 @@ function putChunk(c: Children, gi: number, ci: number, pairs: string[]): void {
   if (size < MIN_CHUNK) {
     for (const other of [ci - 1, ci + 1]) {
       if (other < 0 || other >= sizes.length || sizes[other] + size > CHUNK) continue;
-      const neighbour = plain(peek(order, other));
+      const neighbour = plain(stored(order, other));
       const joined = other < ci ? neighbour.concat(pairs) : pairs.concat(neighbour);
       const [lo, hi] = other < ci ? [other, ci] : [ci, other];
       g.order = owned(c, [...chunkList(order).slice(0, lo), joined, ...chunkList(order).slice(hi + 1)]);
@@ -391,7 +387,7 @@ const chunkList = (order: string[][]): string[][] => present(order);
 
 /** After group `gi` changed its number of chunks: recount it; split it, drop it or join it to a neighbour as needed. */
 function fitGroup(c: Children, gi: number): void {
-  const groups = present(get(c, 'groups'));
+  const groups = present(stored(c, 'groups'));
   const g = groups[gi];
   const count = g.sizes.reduce((a, b) => a + b, 0);
   const counts = plain(c.counts);
@@ -439,8 +435,8 @@ export function insertChild(node: HasChildren, id: string, uid: string, pos?: nu
   const gl = counts.length - 1;
   if (at === c.n) {
     // the common case, an append: one slot of the last chunk, group and counts
-    const stored = gl < 0 ? undefined : peek(get(c, 'groups'), gl);
-    const last = stored && { order: get(stored, 'order'), keys: plain(get(stored, 'keys')), sizes: plain(get(stored, 'sizes')) };
+    const lastGroup = gl < 0 ? undefined : stored(stored(c, 'groups'), gl);
+    const last = lastGroup && { order: stored(lastGroup, 'order'), keys: plain(stored(lastGroup, 'keys')), sizes: plain(stored(lastGroup, 'sizes')) };
     const cl = last ? last.order.length - 1 : -1;
     if (!last || (cl >= 0 && last.sizes[cl] >= CHUNK && last.order.length >= GROUP)) {
       const gkey = c.next++;
@@ -456,14 +452,14 @@ export function insertChild(node: HasChildren, id: string, uid: string, pos?: nu
       mutable(c, g.keys, (k) => (g.keys = k)).push(key);
       mutable(c, g.sizes, (s) => (g.sizes = s)).push(1);
       setSlot(c, c.counts, gl, counts[gl] + 1, (s) => (c.counts = s));
-      trieSet(c, id, uid, plain(get(c, 'gkeys'))[gl], key);
+      trieSet(c, id, uid, plain(stored(c, 'gkeys'))[gl], key);
     } else {
       const g = editGroup(c, gl);
       const order = mutable(c, g.order, (o) => (g.order = o));
       mutable(c, order[cl], (chunk) => (order[cl] = chunk)).push(uid, id);
       setSlot(c, g.sizes, cl, last.sizes[cl] + 1, (s) => (g.sizes = s));
       setSlot(c, c.counts, gl, counts[gl] + 1, (s) => (c.counts = s));
-      trieSet(c, id, uid, plain(get(c, 'gkeys'))[gl], last.keys[cl]);
+      trieSet(c, id, uid, plain(stored(c, 'gkeys'))[gl], last.keys[cl]);
     }
   } else {
     const r = readable(c);

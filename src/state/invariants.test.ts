@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isDraft, produce } from 'immer';
 import type { ContentNode, SiteState } from './model.ts';
 import { checkSite } from './invariants.ts';
-import { bucketAt, bucketFor, bucketNumber, dropNode, getNode, peekNode, putNode } from './nodes.ts';
+import { bucketAt, bucketFor, bucketNumber, dropNode, getNode, nodeSlots, peekNode, putNode } from './nodes.ts';
+import { stored } from './stored.ts';
 import { createSite } from './site.ts';
 import { addChild, removeSubtree, renameChild, reorderChild } from './tree.ts';
 import { childList, insertChild, removeChild } from './children.ts';
@@ -202,5 +203,18 @@ describe('peekNode', () => {
     });
     expect(peekNode(base, 'C')).toBe(getNode(base, 'C'));
     expect(peekNode(base, 'nope')).toBeUndefined();
+  });
+
+  it('makes no draft of an untouched level below a level the recipe changed', () => {
+    const base = sound();
+    // a UID whose top slot differs from A's: a write to it changes the index's top level only there
+    const top = (uid: string) => nodeSlots(uid)[0];
+    const other = Array.from({ length: 64 }, (_, i) => `X${i}`).find((uid) => top(uid) !== top('A'))!;
+    produce(base, (d) => {
+      putNode(d, node(other, 'x', 'Document', d.nextIntid++));
+      expect(isDraft(stored(d, 'nodes'))).toBe(true);
+      expect(peekNode(d, 'A')).toBe(getNode(base, 'A'));
+      expect(isDraft(stored(d.nodes, top('A')))).toBe(false);
+    });
   });
 });

@@ -5,9 +5,9 @@
 // prepares a copy of each level on its way. (Two levels of 256 slots, snapshot version 3, made
 // every write and draft read copy and walk 512 slots.) A bucket is a null-prototype record keyed
 // by UID (src/lib/records.ts). Snapshots store the buckets by the same 16 bits (persistence/).
-import { isDraft, isModified, original } from 'immer';
 import type { ContentNode, NodeBucket, NodeLevel, NodeShards } from './model.ts';
 import { emptyRecord, own } from '../lib/records.ts';
+import { stored, storedOwn } from './stored.ts';
 
 /** Slots per level of the index. */
 export const FANOUT = 16;
@@ -73,21 +73,16 @@ export function getNode(state: { nodes: NodeShards }, uid: string): ContentNode 
   return own(bucketAt(state.nodes, bucketNumber(uid)), uid);
 }
 
-/** `value`, or inside a recipe the original of a draft the recipe has not changed (no drafts are made below it). */
-function unchanged<T>(value: T): T {
-  return isDraft(value) && !isModified(value) ? (original(value as object) as T) : value;
-}
-
 /**
- * A node to read, never to change: inside a recipe, the levels and buckets the recipe has not
- * changed are read from their originals, so that the lookup makes no draft (Immer prepares a copy
- * of every level a read through a draft passes, and finalizes it). Outside a recipe: getNode.
+ * A node to read, never to change: inside a recipe, the levels and buckets on the way are read as
+ * stored (state/stored.ts), so that the lookup makes no draft (Immer prepares a copy of every
+ * level a read through a draft passes, and finalizes it). Outside a recipe: getNode.
  */
 export function peekNode(state: { nodes: NodeShards }, uid: string): ContentNode | undefined {
   const n = bucketNumber(uid);
-  let at: NodeLevel | NodeBucket | null | undefined = state.nodes;
-  for (let level = DEPTH - 1; level >= 0 && at; level--) at = (unchanged(at) as NodeLevel)[(n >>> (level * BITS)) & (FANOUT - 1)];
-  return at ? own(unchanged(at) as NodeBucket, uid) : undefined;
+  let at: NodeLevel | NodeBucket | null | undefined = stored(state, 'nodes');
+  for (let level = DEPTH - 1; level >= 0 && at; level--) at = stored(at as NodeLevel, (n >>> (level * BITS)) & (FANOUT - 1));
+  return at ? storedOwn(at as NodeBucket, uid) : undefined;
 }
 
 export function mustGetNode(state: { nodes: NodeShards }, uid: string): ContentNode {

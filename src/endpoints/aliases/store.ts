@@ -7,6 +7,7 @@ import { childUids } from '../../state/children.ts';
 import { getNode, shardKeys } from '../../state/nodes.ts';
 import { pathOf, traverse } from '../../state/select.ts';
 import { emptyRecord, own } from '../../lib/records.ts';
+import { stored, storedOwn } from '../../state/stored.ts';
 
 export const pathString = (segments: string[]) => '/' + segments.join('/');
 export const nodePath = (state: SiteState, node: ContentNode) => pathString(pathOf(state, node));
@@ -16,8 +17,8 @@ export const naive = (iso: string) => iso.replace(/\.\d+/, '').slice(0, 19);
 
 export function getAlias(state: { aliases?: AliasShards }, path: string): AliasEntry | undefined {
   const [a, b] = shardKeys(path);
-  const inner = own(own(state.aliases, a), b);
-  return inner && Object.hasOwn(inner, path) ? inner[path] : undefined;
+  // read as stored: inside a recipe (releasePath), looking makes no draft of the shards
+  return storedOwn(storedOwn(storedOwn(stored(state, 'aliases'), a), b), path);
 }
 
 export function putAlias(draft: SiteState, path: string, entry: AliasEntry): void {

@@ -4,6 +4,7 @@ import type { ApiRequest, CreateHook } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { hasChild } from '../../state/children.ts';
 import { mustGetNode, peekNode } from '../../state/nodes.ts';
+import { stored, storedOwn } from '../../state/stored.ts';
 import { addChild } from '../../state/tree.ts';
 import { pathOf } from '../../state/select.ts';
 import { hasPermission } from '../../auth/check.ts';
@@ -47,9 +48,11 @@ export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: C
   const state = draft as SiteState;
   const container = mustGetNode(state, input.parentUid);
   const body = input.body;
-  const type = state.types[body['@type'] as string];
+  // read as stored: the types are not changed here (a draft of them would be made and finalized)
+  const type = storedOwn(stored(state, 'types'), body['@type'] as string)!;
   const fields = deserializeFields(state, type, body, defaults(type.id, req.now), true);
 
+  const filename = uploadedName(fields);
   let id: string;
   if (body.id !== undefined && body.id !== null && body.id !== '') {
     const problem = validateId(body.id);
@@ -58,10 +61,9 @@ export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: C
     if (hasChild(container, id)) throw badRequest(`The id "${id}" is invalid - it is already in use.`);
   } else {
     const language = acceptedLanguages(req.header('accept-language'))[0];
-    id = chooseId(container, type, fields.title, uploadedName(fields), req.now, state.nextIntid, language);
+    id = chooseId(container, type, fields.title, filename, req.now, state.nextIntid, language);
   }
   // named from its file: an empty title becomes the file name (plone.app.dexterity's NameFromFileName)
-  const filename = uploadedName(fields);
   if (type.behaviors.includes('cms.namefromfilename') && filename && !(typeof fields.title === 'string' && fields.title)) {
     fields.title = filename.slice(0, 1024);
   }

@@ -7,13 +7,13 @@ import type { ApiRequest } from '../../http/types.ts';
 import type { ContentNode, SiteState, VersionEntry } from '../../state/model.ts';
 import { mustGetNode } from '../../state/nodes.ts';
 import { isVersioned } from '../../types/schema.ts';
-import { own } from '../../lib/records.ts';
+import { stored, storedOwn } from '../../state/stored.ts';
 
 /** The change note of version 0 when none was given (plone.app.versioningbehavior's message). */
 export const INITIAL_VERSION = 'Initial version';
 
 export function keepsVersions(state: SiteState, node: ContentNode): boolean {
-  const type = own(state.types, node.type);
+  const type = storedOwn(stored(state, 'types'), node.type);
   return !!type && node.parent !== null && isVersioned(type) && node.fields.versioning_enabled !== false;
 }
 
