@@ -22,6 +22,28 @@ export interface TransactionEntry extends TransactionMeta {
 const patchSize = (patches: Patch[]) =>
   patches.reduce((n, p) => n + p.path.join('/').length + (p.path.length && p.value !== undefined ? (JSON.stringify(p.value)?.length ?? 0) : 0), 0);
 
+/**
+ * One recorded commit. A class, not a literal with a getter or a spread of the metadata (V8 builds
+ * those through its slow path, some microseconds per commit); the size (JSON text of the patches'
+ * values: megabytes for a big body) is computed when asked.
+ */
+class Entry implements TransactionEntry {
+  readonly user: string | null;
+  readonly time: string;
+  readonly description: string;
+  private sized: number | undefined = undefined;
+
+  constructor(meta: TransactionMeta, readonly id: string, readonly patches: Patch[], readonly inverse: Patch[]) {
+    this.user = meta.user;
+    this.time = meta.time;
+    this.description = meta.description;
+  }
+
+  get size(): number {
+    return (this.sized ??= patchSize(this.patches));
+  }
+}
+
 export class TransactionLog {
   readonly entries: TransactionEntry[] = [];
   private serial = 0;
@@ -33,19 +55,8 @@ export class TransactionLog {
   private record(c: Commit): void {
     const meta: TransactionMeta = c.meta ? { user: c.meta.user, time: c.meta.time, description: c.meta.description } : { user: null, time: new Date(0).toISOString(), description: '' };
     if (c.restore) return; // the state went back (restore, reset, teardown): see mark()/rollback()
-    const tid = Buffer.from(`tx${String(++this.serial).padStart(8, '0')}`).toString('base64');
-    // The size (JSON text of the patches' values: megabytes for a big body) is computed when asked.
-    let size: number | undefined;
-    const patches = c.patches;
-    this.entries.push({
-      ...meta,
-      id: tid,
-      get size() {
-        return (size ??= patchSize(patches));
-      },
-      patches,
-      inverse: c.inverse,
-    });
+    const tid = btoa(`tx${String(++this.serial).padStart(8, '0')}`);
+    this.entries.push(new Entry(meta, tid, c.patches, c.inverse));
     if (this.entries.length > this.max) this.entries.shift();
   }
 
