@@ -13,8 +13,12 @@ const TRANSLITERATION: Record<string, string> = {
 /** plone.i18n's German URL normaliser map (used when the request prefers German). */
 const GERMAN: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss', '€': 'euro' };
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** Transliterate to ASCII, keeping letters, digits, punctuation and whitespace. */
 function baseNormalize(text: string, language?: string): string {
+  // printable ASCII (most titles) is already what the steps below make
+  if (PRINTABLE_ASCII.test(text)) return text;
   const mapped = [...text].map((ch) => (language === 'de' && Object.hasOwn(GERMAN, ch) ? GERMAN[ch] : Object.hasOwn(TRANSLITERATION, ch) ? TRANSLITERATION[ch] : ch)).join('');
   return mapped.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e\s]/g, '');
 }
