@@ -8,6 +8,7 @@ import { Store } from '../state/store.ts';
 import { route, json, type FamilyManifest } from './types.ts';
 import { addChild, removeSubtree } from '../state/tree.ts';
 import { traverse } from '../state/select.ts';
+import { Pending } from '../lib/pending.ts';
 
 const ROOT = 'r'.repeat(32);
 
@@ -70,5 +71,39 @@ describe('dispatch', () => {
     const res = await app(store, family).request('http://localhost/Plone/doc/@t', { method: 'POST' });
     expect(res.status).toBe(404);
     expect(handled).toBe(0);
+  });
+
+  it('decides a write again on the newest state when its handler waited and another commit came in', async () => {
+    const store = site();
+    store.commit((draft) => void (draft.settings.timezone = 'A'));
+    const seen: string[] = [];
+    let waited = false;
+    const family: FamilyManifest = {
+      name: 't',
+      routes: [
+        {
+          method: 'POST',
+          endpoint: '@t',
+          on: 'site',
+          permission: null,
+          public: true,
+          handle: (state) => {
+            if (!waited) {
+              waited = true;
+              // work done apart, during which another request commits
+              throw new Pending(Promise.resolve().then(() => store.commit((draft) => void (draft.settings.timezone = 'B'))));
+            }
+            seen.push(state.settings.timezone);
+            const decided = `${state.settings.timezone}+`;
+            return { write: (draft) => void (draft.settings.timezone = decided), respond: (next) => json({ timezone: next.settings.timezone }) };
+          },
+        },
+      ],
+    };
+    const res = await app(store, family).request('http://localhost/Plone/@t', { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ timezone: 'B+' });
+    expect(store.current.settings.timezone).toBe('B+'); // not 'A+': the commit of 'B' is not lost
+    expect(seen).toEqual(['A', 'B']);
   });
 });

@@ -233,22 +233,35 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
     const long = (input.body?.announced ?? input.bodyText?.length ?? 0) >= LONG_BODY;
     if (long) await nextTurn();
     const prepared: unknown = route.prepare ? await route.prepare(state, req, d.services) : undefined;
-    if (d.store.current !== state) {
-      // Another request committed while this one waited: check again on the newest state.
+    /** Another request committed while this one waited: check again on the newest state. */
+    const onNewest = (parsed: ParsedUrl, who: Principal) => {
       state = d.store.current;
-      target = resolve(d, state, url, method, principal);
+      target = resolve(d, state, parsed, method, who);
       if (!isTarget(target) || !target.route) throw notFound();
       route = target.route;
       req.context = target.node;
-    }
+    };
+    if (d.store.current !== state) onNewest(url, principal);
     // A handler may wait for work done apart (long rich text filtered in a worker): run again then.
-    let outcome = untilReady(() => route.handle(state, req, d.services, prepared));
-    if (outcome instanceof Promise) outcome = await outcome;
+    const run = () => untilReady(() => route.handle(state, req, d.services, prepared));
+    let pending = run();
+    let outcome: Awaited<typeof pending>;
+    for (;;) {
+      if (!(pending instanceof Promise)) {
+        outcome = pending;
+        break;
+      }
+      outcome = await pending;
+      // A write decided before another commit came in is decided again on the newest state.
+      if (!isWrite(outcome) || d.store.current === state) break;
+      onNewest(url, principal);
+      pending = run();
+    }
     if (!isWrite(outcome)) {
       const pure = method === 'GET' && !route.prepare && !route.volatile && outcome.status === 200 && !outcome.stream;
       return answer(outcome, pure && d.store.current === state);
     }
-    // A write's handler runs synchronously: nothing can commit between it and this commit.
+    // The write is committed on the state its handler saw: nothing committed since it ran.
     const shown = showChange(d.services.changes, state, principal, input.headers);
     const { next, result } = d.store.commit(outcome.write, {
       user: principal.id,
