@@ -1,13 +1,13 @@
 // @addons (list, detail, install, uninstall, upgrade) and @upgrade (information, dry run, run).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Api, type Auth } from './client.ts';
+import { connect, uniqueId, type Api, type Auth } from './client.ts';
 
 let api: Api;
 let member: Auth;
 
 beforeAll(async () => {
   api = await connect();
-  const name = `addonmember${Date.now() % 100000}`;
+  const name = uniqueId('addonmember');
   const r = await api.post('/@users', { username: name, password: 'member-password-1', email: `${name}@example.org` });
   expect(r.status, r.text).toBe(201);
   member = { user: name, password: 'member-password-1' };

@@ -153,7 +153,7 @@ describe('dexterity-types panel', () => {
   });
 
   it('counts the objects of each type exactly as they are added and removed', async () => {
-    const title = `Counted ${Date.now().toString(36)}`;
+    const title = `Counted ${uniqueId('type')}`;
     const made = await api.post('/@controlpanels/dexterity-types', { title });
     expect(made.status).toBe(201);
     const type = made.body['@id'].split('/').pop();

@@ -3,7 +3,7 @@
 // target's URL, everywhere the URL is shown (the field, targetUrl, navigation); the stored value
 // stays as written in the `getRemoteUrl` column.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Api } from './client.ts';
+import { connect, uniqueId, type Api } from './client.ts';
 
 let api: Api;
 let box: string;
@@ -50,7 +50,7 @@ describe('Link remoteUrl variables', () => {
   });
 
   it('gives Anonymous the resolved targetUrl and navigation entry; the column keeps the stored value', async () => {
-    const top = await api.post('', { '@type': 'Link', id: `nav-link-${Date.now()}`, title: 'Nav link', remoteUrl: '${portal_url}/contact' });
+    const top = await api.post('', { '@type': 'Link', id: uniqueId('nav-link'), title: 'Nav link', remoteUrl: '${portal_url}/contact' });
     const path = new URL(top.body['@id']).pathname.replace(new URL(api.base).pathname, '');
     expect((await api.post(`${path}/@workflow/publish`)).status).toBe(200);
     const anon = await api.get(path, { auth: 'anonymous' });

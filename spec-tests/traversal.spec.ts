@@ -1,6 +1,6 @@
 // How requests reach objects: ++api++, Zope virtual hosting, double slashes, query forms.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Api } from './client.ts';
+import { connect, uniqueId, type Api } from './client.ts';
 
 let api: Api;
 let box: string;
@@ -102,7 +102,7 @@ describe('repeated reads', () => {
 
 describe('repeated reads with credentials', () => {
   it('follow password changes and never accept a wrong password', async () => {
-    const name = `reader${Date.now() % 100000}`;
+    const name = uniqueId('reader');
     const first = 'first-password-1';
     const second = 'second-password-2';
     expect((await api.post('/@users', { username: name, password: first, email: `${name}@example.org`, roles: ['Manager'] })).status).toBe(201);

@@ -1,5 +1,6 @@
-// One request: parse -> authenticate -> traverse -> check permissions -> prepare -> handle ->
-// (for writes) one commit -> response. Errors from any step go through errors.ts.
+// One request: parse the URL -> authenticate (and CSRF) -> traverse -> check permissions -> read
+// the body -> validate it with the route's schema -> prepare -> handle -> (for writes) one
+// commit -> response. Errors from any step go through errors.ts.
 import type { Principal } from '../auth/principal.ts';
 import { canView, hasPermission } from '../auth/check.ts';
 import { ApiError, notFound, unauthorized } from '../lib/errors.ts';
