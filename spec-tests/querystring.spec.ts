@@ -179,6 +179,24 @@ describe('GET @querystring-search', () => {
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('No query supplied');
   });
+
+  it('checks the object in the query parameter as POST checks its body', async () => {
+    const get = (object: unknown) => api.get(`${box}/@querystring-search?query=${encodeURIComponent(JSON.stringify(object))}`);
+    const rows = [{ i: 'portal_type', o: 'plone.app.querystring.operation.selection.any', v: ['Document'] }];
+    for (const object of [{ query: 'portal_type' }, { query: [] }]) {
+      const r = await get(object);
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe('No query supplied');
+      const post = await api.post(`${box}/@querystring-search`, object);
+      expect([post.status, post.body.message]).toEqual([400, 'No query supplied']);
+    }
+    const badSize = await get({ query: rows, b_size: 'many' });
+    expect(badSize.status).toBe(400);
+    expect(badSize.body.type).toBe('BadRequest');
+    expect(badSize.body.message).toContain('b_size');
+    expect((await api.post(`${box}/@querystring-search`, { query: rows, b_size: 'many' })).body.message).toBe(badSize.body.message);
+    expect((await get({ query: rows, b_size: '1' })).status).toBe(200);
+  });
 });
 
 describe('Collection items', () => {

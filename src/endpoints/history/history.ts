@@ -79,10 +79,9 @@ export function serializeVersion(state: SiteState, node: ContentNode, req: ApiRe
   return { ...serializeContent(state, then, { ...req, context: then }, services), version: String(n) };
 }
 
-/** Validates a revert request; returns the version number. */
+/** The version a revert request names (revertSchema checked it is given), if the object has it. */
 export function checkRevert(node: ContentNode, body: unknown): number {
-  const raw = body && typeof body === 'object' ? (body as Record<string, unknown>).version : undefined;
-  if (raw === undefined) throw badRequest("Property 'version' is required");
+  const raw = (body as { version: number | string }).version;
   const n = versionNumber(raw);
   if (n === undefined || !versionOf(node, n)) throw badRequest(`Version ${shown(raw)} does not exist`);
   return n;

@@ -1,5 +1,6 @@
 // GET <ctx>/@querystring (supplement 31.7) and <ctx>/@querystring-search, POST and GET (31.8).
 import { jsonListing } from '../../http/listing.ts';
+import { validateRequest } from '../../http/schema.ts';
 import type { ApiRequest, Route, Services } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
@@ -42,13 +43,14 @@ function requestObject(req: ApiRequest): Record<string, unknown> {
     }
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw badRequest('No query supplied');
+  // dispatch checked a POST body with this schema; the object in GET's parameter is checked here
+  if (req.method === 'GET') validateRequest(querystringSearchSchema, req.query, data);
   return data as Record<string, unknown>;
 }
 
 function querystringSearch(state: SiteState, req: ApiRequest, services: Services) {
   const data = requestObject(req);
-  const rows = data.query;
-  if (!Array.isArray(rows) || !rows.length) throw badRequest('No query supplied');
+  const rows = data.query as unknown[]; // a non-empty list: querystringSearchSchema
   const fullobjects = data.fullobjects === undefined ? false : parseBooleanValue(data.fullobjects);
   const metadata = metadataFields(state, data.metadata_fields);
   const { criteria, showInactive } = parseRows(state, rows, req.context, req.principal, req.now);

@@ -23,10 +23,9 @@ const failed = () => new ApiError(400, 'BadRequest', JSON.stringify({ errors: 'F
 
 function entriesToUndo(services: Services, req: ApiRequest): TransactionEntry[] {
   const log = services.transactions;
-  const body = req.body as { transaction_ids?: unknown } | undefined;
-  const ids = body?.transaction_ids;
-  if (!Array.isArray(ids) || !ids.length) throw badRequest('Missing parameter transaction_ids');
-  const entries = ids.map((id) => log?.entries.find((e) => typeof id === 'string' && (publicId(e) === id || e.id === id.split(' ')[0])));
+  // undoSchema checked the body: a non-empty list of strings
+  const ids = (req.body as { transaction_ids: string[] }).transaction_ids;
+  const entries = ids.map((id) => log?.entries.find((e) => publicId(e) === id || e.id === id.split(' ')[0]));
   if (!log || entries.some((e) => !e || log.conflicts(e))) throw failed();
   return (entries as TransactionEntry[]).sort((a, b) => log.entries.indexOf(b) - log.entries.indexOf(a));
 }
