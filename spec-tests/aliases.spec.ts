@@ -86,6 +86,14 @@ describe('site-wide @aliases', () => {
     expect(mine[0].datetime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
   });
 
+  it('takes one search text: q (or query) given twice is a 400', async () => {
+    for (const search of ['?q=a&q=b', '?query=a&query=b', '?q=a&query=b']) {
+      const r = await api.get(`/@aliases${search}`);
+      expect([r.status, r.body.type, r.body.message], search).toEqual([400, 'BadRequest', 'Parameter "q" must be a single string']);
+    }
+    expect((await api.get('/@aliases?q=a')).status).toBe(201);
+  });
+
   it('refuses invalid items with 400 and stores none of them', async () => {
     const p = await doc();
     const missingTarget = await api.post('/@aliases', { items: [{ path: `${box}/ok-${n}`, 'redirect-to': p }, { path: `${box}/bad-${n}`, 'redirect-to': '/nowhere' }] });

@@ -86,6 +86,19 @@ describe('the OpenAPI document', () => {
     expect(includeItems).toMatchObject({ in: 'query', schema: { type: 'string', pattern: expect.stringContaining('yes') } });
   });
 
+  it('lists the query parameters the handlers read', () => {
+    const names = (path: string, method = 'get') => doc.paths[path][method].parameters.filter((p: any) => p.in === 'query').map((p: any) => p.name);
+    expect(names('/@relations')).toEqual(expect.arrayContaining(['relation', 'source', 'target', 'onlyBroken', 'query_source', 'query_target', 'max']));
+    expect(names('/@aliases')).toEqual(expect.arrayContaining(['q', 'query', 'start', 'end', 'manual', 'b_start', 'b_size']));
+    expect(names('/@actions')).toContain('categories');
+    expect(names('/@addons')).toContain('upgradeable');
+    expect(names('/@users')).toEqual(expect.arrayContaining(['search', 'query', 'groups-filter', 'limit']));
+    expect(names('/@groups')).toEqual(expect.arrayContaining(['query', 'limit']));
+    expect(names('/@linkintegrity')).toContain('uids');
+    expect(names('/{path}/@sharing')).toContain('search');
+    expect(names('/{path}/@translation-locator')).toContain('target_language');
+  });
+
   it('has every route declare its answers, and every write that takes a JSON body declare it', () => {
     const key = (r: { method: string; endpoint: string | null }) => operationKey(r.method, r.endpoint);
     // Binary answers (the portrait image) have no JSON schema.

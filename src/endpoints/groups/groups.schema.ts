@@ -2,7 +2,7 @@
 // BadRequest in the exception shape, with the messages the handlers gave before.
 import { isAssignableRole } from '../../auth/roles.ts';
 import { shown } from '../../lib/errors.ts';
-import { objectBodySchema, queryInt, z, type RouteSchema } from '../../http/schema.ts';
+import { objectBodySchema, queryInt, queryList, z, type RouteSchema } from '../../http/schema.ts';
 import { batching, noBody, url } from '../../serialize/shapes.ts';
 
 const says = (message: string) => ({ error: message });
@@ -31,7 +31,10 @@ const group = groupSummary.extend({
 });
 
 export const readGroupsSchema: RouteSchema = {
-  query: z.looseObject({ limit: queryInt('Most groups listed (default 25).').optional() }),
+  query: z.looseObject({
+    limit: queryInt('Most groups listed (default 25).').optional(),
+    query: queryList.optional().meta({ description: 'Only the groups whose id starts with this text (any parameter asks for a search: then it is needed).' }),
+  }),
   responses: { 200: z.union([group, z.array(group), z.array(groupSummary)]) },
 };
 

@@ -1,7 +1,7 @@
 // What POST and DELETE @relations accept (seed "Relations"): items of {source, target,
 // relation}; sources and targets are UIDs or paths, resolved (or refused with 422) by the handler.
 // POST /@relations/rebuild takes no body.
-import { objectBodySchema, queryBoolean, z, type RouteSchema } from '../../http/schema.ts';
+import { objectBodySchema, queryBoolean, queryList, z, type RouteSchema } from '../../http/schema.ts';
 import { noBody, url } from '../../serialize/shapes.ts';
 
 const reference = z.union([z.string(), z.number()]);
@@ -23,7 +23,15 @@ const count = z.record(z.string(), z.number().int().nonnegative());
 
 /** The relations of an object or of a kind, grouped by kind; without a query: counts per kind. */
 export const readRelationsSchema: RouteSchema = {
-  query: z.looseObject({ onlyBroken: z.union([z.literal(''), queryBoolean]).optional().meta({ description: 'Only relations whose target is gone (empty: true).' }) }),
+  query: z.looseObject({
+    onlyBroken: z.union([z.literal(''), queryBoolean]).optional().meta({ description: 'Only relations whose target is gone (empty: true).' }),
+    relation: queryList.optional().meta({ description: 'Only relations of this kind (the field name, e.g. relatedItems).' }),
+    source: queryList.optional().meta({ description: 'Only relations from this object: a UID, path or URL.' }),
+    target: queryList.optional().meta({ description: 'Only relations to this object: a UID, path or URL.' }),
+    query_source: queryList.optional().meta({ description: 'Only relations from objects whose title contains this text.' }),
+    query_target: queryList.optional().meta({ description: 'Only relations to objects whose title contains this text.' }),
+    max: queryList.optional().meta({ description: 'At most this many relations of each kind (a positive number).' }),
+  }),
   invalid: { type: 'BadRequest', shape: 'exception' },
   responses: {
     200: z.union([

@@ -1,11 +1,12 @@
 // What @sharing accepts and answers (seed "Sharing"). Refusals keep the DeserializationError
 // (service shape) the handler answered before.
-import { objectBodySchema, z, type RouteSchema } from '../../http/schema.ts';
+import { objectBodySchema, queryList, z, type RouteSchema } from '../../http/schema.ts';
 import { noBody } from '../../serialize/shapes.ts';
 
 const setting = z.union([z.boolean(), z.enum(['global', 'acquired'])]);
 
 export const readSharingSchema: RouteSchema = {
+  query: z.looseObject({ search: queryList.optional().meta({ description: 'Also list the users and groups this text finds (by id, name or e-mail), with the roles they would get.' }) }),
   responses: {
     200: z.strictObject({
       available_roles: z.array(z.strictObject({ id: z.string(), title: z.string() })),

@@ -1,5 +1,5 @@
 // What POST and DELETE @translations accept (seed "Translations", supplement 20).
-import { objectBodySchema, z, type RouteSchema } from '../../http/schema.ts';
+import { objectBodySchema, queryList, z, type RouteSchema } from '../../http/schema.ts';
 import { noBody, url } from '../../serialize/shapes.ts';
 
 export const linkSchema: RouteSchema = { body: objectBodySchema({ id: z.string().optional() }).optional(), responses: { 201: z.strictObject({}) } };
@@ -7,4 +7,7 @@ export const unlinkSchema: RouteSchema = { body: objectBodySchema({ language: z.
 export const readTranslationsSchema: RouteSchema = {
   responses: { 200: z.looseObject({ '@id': url, items: z.array(z.looseObject({ '@id': url, language: z.string() })).optional() }) },
 };
-export const locatorSchema: RouteSchema = { responses: { 200: z.strictObject({ '@id': url }) } };
+export const locatorSchema: RouteSchema = {
+  query: z.looseObject({ target_language: queryList.optional().meta({ description: 'The language of the translation to place (needed).' }) }),
+  responses: { 200: z.strictObject({ '@id': url }) },
+};

@@ -2,7 +2,7 @@
 // import (multipart form) or, on `/{userid}/reset-password`, a password reset; refusals of a
 // new user's members keep the family's field-error format.
 import { ASSIGNABLE_ROLES, isAssignableRole } from '../../auth/roles.ts';
-import { objectBodySchema, queryInt, validateRequest, z, type RouteSchema } from '../../http/schema.ts';
+import { objectBodySchema, queryInt, queryList, validateRequest, z, type RouteSchema } from '../../http/schema.ts';
 import { parseQuery } from '../../domain/query.ts';
 import { noBody, url } from '../../serialize/shapes.ts';
 import { fieldErrors } from './policy.ts';
@@ -26,7 +26,15 @@ export const user = z.strictObject({
   groups: z.strictObject({ '@id': url, items: z.array(z.strictObject({ id: z.string(), title: z.string() })), items_total: z.number().int().nonnegative() }),
 });
 
-export const readUsersSchema: RouteSchema = { query: z.looseObject({ limit: queryInt('Most users listed (default 25).').optional() }), responses: { 200: z.union([user, z.array(user)]) } };
+export const readUsersSchema: RouteSchema = {
+  query: z.looseObject({
+    limit: queryInt('Most users listed (default 25).').optional(),
+    search: queryList.optional().meta({ description: 'Only the users whose id, login name, full name or e-mail contains this text.' }),
+    query: queryList.optional().meta({ description: 'Only the users whose id or login name contains this text (when search is not given).' }),
+    'groups-filter': queryList.optional().meta({ description: 'Only the members of these groups (repeat for several).' }),
+  }),
+  responses: { 200: z.union([user, z.array(user)]) },
+};
 
 const ROLES = `Property 'Roles' must list role names among ${ASSIGNABLE_ROLES.join(', ')}.`;
 
