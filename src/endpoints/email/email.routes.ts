@@ -2,7 +2,7 @@
 // Mail goes to the in-memory outbox (services.auth.outbox), never to the network.
 import type { Principal } from '../../auth/principal.ts';
 import { hasPermission } from '../../auth/check.ts';
-import { noContent, type ApiRequest, type Route, type Services } from '../../http/types.ts';
+import { noContent, type ApiRequest, type Route, type Services, type WriteOutcome } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
@@ -27,11 +27,15 @@ function subjectOf(state: SiteState, name: string | undefined, subject: string |
   return `${name ?? 'A portal user'} via ${site}`;
 }
 
-function send(services: Services, req: ApiRequest, to: string, from: string, b: Record<string, unknown>, message: string, state: SiteState) {
+/**
+ * The answer: 204, and the mail sent once the request is answered (as every side effect, in
+ * `after`); the site does not change, so nothing is committed.
+ */
+function send(services: Services, req: ApiRequest, to: string, from: string, b: Record<string, unknown>, message: string, state: SiteState): WriteOutcome {
   const name = str(b.name);
   const intro = `You are receiving this mail because ${name ?? 'someone'} (${from}) is sending feedback about the site you administer at ${req.url.siteUrl}.`;
-  services.auth.outbox.send({ to, subject: subjectOf(state, name, str(b.subject)), body: `${intro}\n\n${message}\nReply-To: ${from}`, time: req.now });
-  return noContent();
+  const mail = { to, subject: subjectOf(state, name, str(b.subject)), body: `${intro}\n\n${message}\nReply-To: ${from}`, time: req.now };
+  return { write: () => undefined, respond: () => noContent(), after: () => services.auth.outbox.send(mail) };
 }
 
 function requireMailPermission(state: SiteState, principal: Principal): void {
