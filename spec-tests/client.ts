@@ -111,7 +111,21 @@ export async function connect(options: ConnectOptions = {}): Promise<Api> {
     base,
     admin,
     remote: !!remote,
-    transport: (url, init) => fetcher(url, init),
+    // Answers through the raw transport (the conformance run) are checked against their route's schema too.
+    transport: async (url, init) => {
+      const res = await fetcher(url, init);
+      if (/event-stream/i.test(res.headers.get('content-type') ?? '')) return res;
+      const bytes = new Uint8Array(await res.clone().arrayBuffer());
+      const text = new TextDecoder().decode(bytes);
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      checkAnswer(base, init.method ?? 'GET', url, { status: res.status, headers: res.headers, body: parsed, text });
+      return res;
+    },
     request,
     get: (p, o) => request('GET', p, o),
     post: (p, b, o) => request('POST', p, { ...o, body: b }),
