@@ -8,7 +8,7 @@ import { operationKey } from '../openapi/keys.ts';
 
 /** Calls a fresh demo site for each example request. */
 export async function recordExamples(): Promise<Examples> {
-  const server = await createServer({ fixture: 'demo' });
+  const server = await createServer({ fixture: 'demo', deterministic: true });
   const auth = { Authorization: 'Basic ' + Buffer.from('admin:admin').toString('base64'), Accept: 'application/json' };
   const requests: [string, string][] = [];
   for (const route of routeTable().routes) {

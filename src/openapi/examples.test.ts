@@ -19,8 +19,8 @@ describe('recorded examples (npm run openapi:examples)', () => {
       const route = table.routes.find((r) => operationKey(r.method, r.endpoint) === key);
       expect(route, key).toBeDefined();
       const schema = route!.schema?.responses?.[example.status];
-      if (!schema) continue;
-      const result = schema.safeParse(example.body);
+      expect(schema, `${key}: no response schema for ${example.status}`).toBeDefined();
+      const result = schema!.safeParse(example.body);
       expect(result.success ? '' : issueMessage(result.error.issues[0], 'member'), `${key} ${example.path}`).toBe('');
     }
   });
