@@ -56,8 +56,10 @@ function parameters(path: string, doc: OperationDoc, schema: RouteSchema | undef
   }
   const declared = queryProperties(schema?.query);
   for (const q of doc.query ?? []) {
-    const checked = declared.get(q.name);
-    declared.delete(q.name);
+    // `groups-filter:list` is checked as `groups-filter`: the query parser strips Zope's converters
+    const key = q.name.replace(/:(?:list|int|boolean|record|records)$/, '');
+    const checked = declared.get(key);
+    declared.delete(key);
     out.push({ name: q.name, in: 'query', required: false, description: q.description, schema: checked ?? schemaOf(q), ...(q.repeat ? { style: 'form', explode: true } : {}), ...(q.example !== undefined ? { example: q.example } : {}) });
   }
   for (const [name, checked] of declared) out.push({ name, in: 'query', required: false, ...(typeof checked.description === 'string' ? { description: checked.description } : {}), schema: checked });
