@@ -66,6 +66,19 @@ export interface ConnectOptions {
   client?: string;
 }
 
+/** The reply of a response: its bytes, its text and, when the text is JSON, its value. */
+async function replyOf(res: Response): Promise<Reply> {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, headers: res.headers, body, text, bytes };
+}
+
 /** A fresh site (in-process) or the configured remote one. Options apply to in-process sites only. */
 export async function connect(options: ConnectOptions = {}): Promise<Api> {
   const remote = process.env.SPEC_BASE_URL;
@@ -94,16 +107,7 @@ export async function connect(options: ConnectOptions = {}): Promise<Api> {
       body = JSON.stringify(o.body);
       headers['Content-Type'] ??= 'application/json';
     }
-    const res = await fetcher(url, { method, headers, body, redirect: 'manual' });
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    const text = new TextDecoder().decode(bytes);
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    const reply = { status: res.status, headers: res.headers, body: parsed, text, bytes };
+    const reply = await replyOf(await fetcher(url, { method, headers, body, redirect: 'manual' }));
     checkAnswer(base, method, url, reply);
     return reply;
   };
@@ -115,15 +119,7 @@ export async function connect(options: ConnectOptions = {}): Promise<Api> {
     transport: async (url, init) => {
       const res = await fetcher(url, init);
       if (/event-stream/i.test(res.headers.get('content-type') ?? '')) return res;
-      const bytes = new Uint8Array(await res.clone().arrayBuffer());
-      const text = new TextDecoder().decode(bytes);
-      let parsed: unknown;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      checkAnswer(base, init.method ?? 'GET', url, { status: res.status, headers: res.headers, body: parsed, text });
+      checkAnswer(base, init.method ?? 'GET', url, await replyOf(res.clone()));
       return res;
     },
     request,
