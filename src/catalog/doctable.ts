@@ -7,6 +7,7 @@
 // and sort columns built on first use. Updates are diffs: only the postings of the values that
 // changed are touched.
 import { add, grow, remove, wordsFor, type Bits } from './bitset.ts';
+import { BlockBounds } from './blocks.ts';
 import { INDEXES } from './indexes.ts';
 import { PathIndex } from './pathindex.ts';
 import { Scratch } from './scratch.ts';
@@ -118,6 +119,8 @@ export class DocTable {
   /** distinct profiles by key; one leaves when no document uses it */
   private readonly profileByKey = new Map<string, Profile>();
   private readonly dates = new Map<string, Float64Array>(DATES.map((n) => [n, new Float64Array(1024).fill(NaN)]));
+  /** block bounds of each date column (blocks.ts) */
+  private readonly bounds = new Map<string, BlockBounds>(DATES.map((n) => [n, new BlockBounds()]));
   /** UID -> document: also the postings of the UID index. */
   readonly docOf = new Map<string, number>();
   live: Bits = new Uint32Array(32);
@@ -272,6 +275,7 @@ export class DocTable {
     for (const [n, col] of this.dates) {
       const x = entry.v[n];
       col[doc] = typeof x === 'number' ? x : NaN;
+      this.bounds.get(n)!.note(doc, col[doc]);
     }
     this.paths.set(doc, parentDoc, id);
     this.eff[doc] = entry.eff;
@@ -320,6 +324,11 @@ export class DocTable {
     const key = sortValue(this.value(doc, name));
     if (col instanceof Float64Array) col[doc] = typeof key === 'number' ? key : NaN;
     else col[doc] = key;
+  }
+
+  /** The block bounds of a date index's column, undefined for other indexes. */
+  boundsOf(name: string): BlockBounds | undefined {
+    return this.bounds.get(name);
   }
 
   /** Sort keys of index `name` by document (dates as numbers, NaN when missing). */

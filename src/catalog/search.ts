@@ -13,6 +13,7 @@ import { postingOrInto, type Posting, BitPosting } from './postings.ts';
 import { keyOf, matchKeyword, matchScalar, Positions, type CatalogQuery, type Criterion } from './query.ts';
 import type { Entry } from './record.ts';
 import { evaluateText } from './texteval.ts';
+import { pickByBlocks } from './blocks.ts';
 
 /** What the evaluator reads of a catalog (the catalog hands itself over as this narrow view). */
 export interface CatalogView {
@@ -129,6 +130,14 @@ export function evaluate(catalog: CatalogView, query: CatalogQuery): SearchResul
   const at = query.activeAt;
   if (at !== undefined) predicates.push((d) => table.eff[d] <= at && at <= table.exp[d]);
   const matched = count(acc);
+  const bounds = !predicates.length && sort.length === 1 ? table.boundsOf(sort[0].index) : undefined;
+  if (bounds) {
+    // one date sort and nothing to check one by one: the best blocks first (blocks.ts)
+    const total = query.limit !== undefined ? Math.min(query.limit, matched) : matched;
+    const need = Math.min(total, query.need ?? total);
+    const picked = need > 0 ? pickByBlocks(acc, need, table.column(sort[0].index) as Float64Array, bounds, sort[0].reverse) : new Int32Array(0);
+    return { total, items: Array.from(picked, (d) => table.entry(d)!) };
+  }
   let docs = toDocs(acc, matched, table.scratch.docList(matched));
   if (predicates.length) {
     let n = 0;
