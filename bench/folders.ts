@@ -5,7 +5,9 @@
 // to the empty folder. Then bulk creation into one empty folder from 16 concurrent clients, in
 // rounds, with the rate of each round as the folder fills.
 //   BENCH_FOLDER_SIZES (0,10000,100000), BENCH_FOLDER_OPS (300), BENCH_BULK (100000),
-//   BENCH_BULK_SECONDS (180: a round that would pass this stops the series)
+//   BENCH_BULK_SECONDS (180: a round that would pass this stops the series),
+//   BENCH_SERVER_FLAGS (node flags of the server, e.g. --max-semi-space-size=64: GC settings
+//   change the CPU time per write; default none, as `npm start` runs it)
 //   npx tsx bench/folders.ts
 import autocannon from 'autocannon';
 import { cpuMs, fmt, freePort, isMain, percentile, printTable, start, stop, waitFor, type Row } from './lib.ts';
@@ -14,12 +16,14 @@ const SIZES = (process.env.BENCH_FOLDER_SIZES ?? '0,10000,100000').split(',').ma
 const OPS = Number(process.env.BENCH_FOLDER_OPS ?? 300);
 const BULK = Number(process.env.BENCH_BULK ?? 100_000);
 const BULK_SECONDS = Number(process.env.BENCH_BULK_SECONDS ?? 180);
+/** Node flags of the child server (BENCH_SERVER_FLAGS, split at spaces). */
+const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const HEADERS = { Authorization: 'Basic ' + Buffer.from('admin:admin').toString('base64'), 'Content-Type': 'application/json', Accept: 'application/json' };
 
 /** A child server prepared by serve-folder.ts with `env`; `body` runs against its base URL (and gets its pid). */
 export async function withFolderServer<T>(env: Record<string, string>, body: (base: string, pid: number) => Promise<T>, args: string[] = []): Promise<T> {
   const port = await freePort();
-  const child = start(process.execPath, [...args, '--import', 'tsx', 'bench/serve-folder.ts'], { PORT: String(port), ...env });
+  const child = start(process.execPath, [...SERVER_FLAGS, ...args, '--import', 'tsx', 'bench/serve-folder.ts'], { PORT: String(port), ...env });
   try {
     const base = `http://127.0.0.1:${port}/Plone`;
     if (!(await waitFor(base, 200, 600_000))) throw new Error(`serve-folder did not start: ${child.stderrTail()}`);

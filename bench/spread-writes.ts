@@ -3,7 +3,8 @@
 // in turn; every answer is checked (201, a Document in the folder it was sent to, its title), and
 // afterwards the catalog must count exactly the documents made. The server's CPU time per POST
 // (from /proc, Linux) is printed too: unlike the rate, it hardly moves when other work shares the cores.
-//   BENCH_SPREAD (100000), BENCH_SPREAD_POSTS (30000), BENCH_SPREAD_CLIENTS (10)
+//   BENCH_SPREAD (100000), BENCH_SPREAD_POSTS (30000), BENCH_SPREAD_CLIENTS (10),
+//   BENCH_SERVER_FLAGS (node flags of the server, as in folders.ts)
 //   npx tsx bench/spread-writes.ts
 import autocannon from 'autocannon';
 import { withFolderServer } from './folders.ts';
