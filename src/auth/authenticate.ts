@@ -12,6 +12,8 @@ import { securitySettings } from './settings.ts';
 import type { LoginThrottle } from './throttle.ts';
 import { toSeconds, type TokenService } from './tokens.ts';
 import { own } from '../lib/records.ts';
+import { keyedHash } from '../lib/keyed-hash.ts';
+import { VerifiedCredentials } from './verified-credentials.ts';
 
 export interface RootUser {
   id: string;
@@ -95,6 +97,9 @@ export class Authenticator {
    * Principals are frozen: every request of the same user shares one.
    */
   private readonly principals = new WeakMap<SiteState['users'], WeakMap<SiteState['groups'], Map<string, Principal | undefined>>>();
+  /** Basic Authorization headers that verified, by a keyed hash of the header. */
+  private readonly basic = new VerifiedCredentials();
+  private readonly headerKey = keyedHash();
   constructor(
     readonly root: RootUser,
     readonly tokens: TokenService,
@@ -116,7 +121,7 @@ export class Authenticator {
       return { ok: false };
     }
     const userId = findLogin(state, login, this.root);
-    const stored = userId === undefined ? undefined : userId === this.root.id ? this.root.passwordHash : own(state.users, userId)?.passwordHash;
+    const stored = userId === undefined ? undefined : this.storedHash(state, userId);
     let ok = false;
     if (stored && userId !== undefined) ok = await this.cache.verify(userId, password, stored);
     else await this.cache.verify('', password, await (dummyHash ??= hashPassword('not a password')));
@@ -126,6 +131,27 @@ export class Authenticator {
     }
     this.throttle.succeed(client, login);
     return { ok: true, userId };
+  }
+
+  private storedHash(state: SiteState, userId: string): string | undefined {
+    return userId === this.root.id ? this.root.passwordHash : own(state.users, userId)?.passwordHash;
+  }
+
+  /**
+   * The user of Basic credentials verified before, answered as checkPassword would answer them
+   * now (the throttle asked, the login resolved on this state to the same user with the same
+   * stored hash); undefined when they must be checked (again).
+   */
+  private knownBasic(state: SiteState, key: string, now: number, client: string): Principal | undefined {
+    const known = this.basic.get(key);
+    if (!known) return undefined;
+    if (this.throttle.retryAfter(client, known.login, now) > 0) return ANONYMOUS;
+    if (findLogin(state, known.login, this.root) !== known.userId || this.storedHash(state, known.userId) !== known.stored) {
+      this.basic.delete(key);
+      return undefined;
+    }
+    this.throttle.succeed(client, known.login);
+    return this.user(state, known.userId) ?? ANONYMOUS;
   }
 
   /** Whether the login throttle currently refuses the Basic credentials of this header. */
@@ -182,9 +208,17 @@ export class Authenticator {
       return (claims && this.user(state, claims.sub)) || ANONYMOUS;
     }
     if (!/^basic /i.test(authorization)) return ANONYMOUS;
+    const key = this.headerKey(authorization);
+    const known = this.knownBasic(state, key, toSeconds(nowIso), client);
+    if (known) return known;
     const creds = decodeBasic(authorization);
     if (!creds) return ANONYMOUS;
-    return this.checkPassword(state, creds[0], creds[1], nowIso, client).then((check) => (check.ok && this.user(state, check.userId)) || ANONYMOUS);
+    const [login] = creds;
+    return this.checkPassword(state, login, creds[1], nowIso, client).then((check) => {
+      if (!check.ok) return ANONYMOUS;
+      this.basic.set(key, { login, userId: check.userId, stored: this.storedHash(state, check.userId)! });
+      return this.user(state, check.userId) || ANONYMOUS;
+    });
   }
 }
 

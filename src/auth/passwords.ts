@@ -1,6 +1,7 @@
 // Password hashing with scrypt (node:crypto): salted, cost parameters stored with the hash.
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, createHash } from 'node:crypto';
+import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { keyedHash } from '../lib/keyed-hash.ts';
 
 const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
 
@@ -30,16 +31,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /**
- * Remembers credentials that verified, keyed by a digest of (user, password, stored hash), so
- * HTTP Basic on every request does not pay the hash each time. Changing a password changes the
- * stored hash and so invalidates the entry.
+ * Remembers passwords that verified, keyed by a keyed hash (lib/keyed-hash.ts) of (user,
+ * password, stored hash), so that logging in again does not pay the hash each time; the password
+ * is not kept. Changing a password changes the stored hash and so invalidates the entry.
  */
 export class VerifiedCache {
   private readonly seen = new Map<string, true>();
+  private readonly digest = keyedHash();
   constructor(private readonly max = 10000) {}
 
   private key(user: string, password: string, stored: string) {
-    return createHash('sha256').update(`${user}\0${password}\0${stored}`).digest('base64');
+    return this.digest(`${user}\0${password}\0${stored}`);
   }
 
   async verify(user: string, password: string, stored: string): Promise<boolean> {

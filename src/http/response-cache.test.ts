@@ -4,7 +4,8 @@ import { createSite } from '../state/site.ts';
 import { Store } from '../state/store.ts';
 import type { Principal } from '../auth/principal.ts';
 import { joinPieces, LONG_STRING } from '../lib/json-pieces.ts';
-import { cacheKey, ResponseCache, withResponseCache, type Answer, type KeyedRequest } from './response-cache.ts';
+import { cacheKey as keyOf, ResponseCache, withResponseCache, type Answer, type KeyedRequest } from './response-cache.ts';
+import { keyedHash } from '../lib/keyed-hash.ts';
 
 const site = () =>
   new Store(createSite({ settings: { siteId: 'Plone', volto: false, defaultLanguage: 'en', availableLanguages: ['en'], timezone: 'UTC' }, title: 'T', rootUid: 'r'.repeat(32), now: '2026-01-01T00:00:00+00:00', creator: 'admin' }));
@@ -92,6 +93,8 @@ describe('withResponseCache', () => {
   });
 
   it('keys by caller, second, negotiated headers and URL', () => {
+    const digest = keyedHash();
+    const cacheKey = (r: KeyedRequest) => keyOf(r, digest);
     const base = cacheKey(get());
     expect(cacheKey(get())).toBe(base);
     expect(cacheKey(get({ now: '2026-01-01T00:00:01+00:00' }))).not.toBe(base);
@@ -100,5 +103,7 @@ describe('withResponseCache', () => {
     expect(cacheKey(get({ credentials: 'Basic a' }))).not.toBe(cacheKey(get({ credentials: 'Basic b' })));
     expect(cacheKey(get({ principal: user('jane') }))).not.toBe(base);
     expect(cacheKey(get({ credentials: 'Basic a' }))).not.toContain('Basic a');
+    // keyed: another hasher (another server) gives other keys for the same credentials
+    expect(keyOf(get({ credentials: 'Basic a' }), keyedHash())).not.toBe(cacheKey(get({ credentials: 'Basic a' })));
   });
 });

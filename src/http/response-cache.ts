@@ -3,12 +3,12 @@
 // resolution is one second: so an answer computed for the same state object, caller, second and
 // request can be given again. Entries hang off the state object: a commit makes a new state and
 // so a new, empty cache.
-import { createHash } from 'node:crypto';
 import type { Principal } from '../auth/principal.ts';
 import type { SiteState } from '../state/model.ts';
 import type { Store } from '../state/store.ts';
 import { jsonPieces } from '../lib/json-pieces.ts';
 import type { ApiResponse } from './types.ts';
+import { keyedHash } from '../lib/keyed-hash.ts';
 
 /** An answer with its JSON text made: in pieces when it holds long strings (sent in slices). */
 function withText(response: ApiResponse): ApiResponse {
@@ -75,26 +75,8 @@ export class ResponseCache {
   }
 }
 
-/** A digest of credentials: the key holds no usable secret. */
-const credentialsDigest = (credentials: string) => createHash('sha256').update(credentials).digest('base64');
-
-/** Digests of credentials, remembered for the callers that keep sending the same ones (bounded). */
-export class Digests {
-  private readonly known = new Map<string, string>();
-  constructor(private readonly max = 1024) {}
-
-  of(credentials: string): string {
-    let digest = this.known.get(credentials);
-    if (digest === undefined) {
-      if (this.known.size >= this.max) this.known.clear();
-      this.known.set(credentials, (digest = credentialsDigest(credentials)));
-    }
-    return digest;
-  }
-}
-
 /** The key of a cacheable request: who asks (principal, or a digest of the credentials), when, what. */
-export function cacheKey(r: KeyedRequest, digest: (credentials: string) => string = credentialsDigest): string {
+export function cacheKey(r: KeyedRequest, digest: (credentials: string) => string): string {
   const who = r.principal
     ? `${r.principal.id ?? ''}\u0000${r.principal.roles.join(',')}\u0000${r.principal.groups.join(',')}`
     : r.credentials
@@ -121,18 +103,20 @@ export interface CacheOptions<I> {
  */
 export function withResponseCache<I extends KeyedRequest>(options: CacheOptions<I>, dispatch: (input: I, state: SiteState) => Promise<Answer>) {
   const { cache, store } = options;
-  const digests = new Digests();
-  const digest = (credentials: string) => digests.of(credentials);
-  return async (input: I): Promise<ApiResponse> => {
+  // A keyed hash stands for the credentials: the key holds no usable secret, and no credentials are kept.
+  const digest = keyedHash();
+  /** A hit is answered at once (no promise): the server writes it without a turn of waiting. */
+  return (input: I): ApiResponse | Promise<ApiResponse> => {
     const state = store.current;
     const key = cache && input.method === 'GET' && !state.robotAutologin ? cacheKey(input, digest) : undefined;
     if (key !== undefined) {
       const hit = cache!.get(state, key);
       if (hit && !options.bypass?.(input)) return hit;
     }
-    const answer = await dispatch(input, state);
-    const accepted = input.principal !== undefined || !input.credentials || (answer.principal !== undefined && answer.principal.id !== null);
-    if (key !== undefined && answer.cacheable && accepted && answer.state === state && store.current === state) return cache!.offer(state, key, answer.response);
-    return answer.response;
+    return dispatch(input, state).then((answer) => {
+      const accepted = input.principal !== undefined || !input.credentials || (answer.principal !== undefined && answer.principal.id !== null);
+      if (key !== undefined && answer.cacheable && accepted && answer.state === state && store.current === state) return cache!.offer(state, key, answer.response);
+      return answer.response;
+    });
   };
 }
