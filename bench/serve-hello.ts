@@ -20,3 +20,4 @@ const app = new Hono();
 app.get('/doc', (c) => c.json(doc));
 app.get('*', (c) => c.json({ hello: 'world' }));
 serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' }, () => console.error('ready'));
+process.on('SIGTERM', () => process.exit(0)); // lets --cpu-prof write its profile

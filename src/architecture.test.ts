@@ -50,6 +50,7 @@ const EXPLICIT_CACHES: Record<string, string> = {
   'domain/links.ts cache': 'links found per field value',
   'endpoints/robot/sample-files.ts pdf': 'a sample file built once',
   'http/dispatch.ts byEndpoint': 'routes by endpoint per route table',
+  'http/schema.ts plans': 'members of a query schema per schema object',
   'i18n/translate.ts byHeader': 'answer language per Accept-Language text',
   'i18n/translate.ts languages': 'answer language per request and state',
   'lib/clock.ts second': 'the second the system clock last read',

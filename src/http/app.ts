@@ -1,5 +1,5 @@
 // createApp(): the Hono application around one store. The only module that knows Hono.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import { SESSION_COOKIE } from '../auth/session-cookie.ts';
 import { bodyLimit } from 'hono/body-limit';
@@ -109,6 +109,28 @@ function requestBody(raw: Request, env: unknown): RequestBody {
   };
 }
 
+/** What the app hands the response cache: a request as it came, its URL parsed only for dispatch. */
+interface AppRequest extends KeyedRequest {
+  /** The parsed URL when the caller has one (in-process requests); else made from `href` when dispatched. */
+  url: URL | undefined;
+  body: RequestBody | undefined;
+  bodyText: string | undefined;
+  client: string;
+  /** The Authorization header (the login throttle's bypass of the cache reads it). */
+  authorization: string | undefined;
+}
+
+const dispatchInput = (r: AppRequest): DispatchInput => ({
+  method: r.method,
+  url: r.url ?? new URL(r.href),
+  headers: r.headers,
+  bodyText: r.bodyText,
+  body: r.body,
+  client: r.client,
+  now: r.now,
+  principal: r.principal,
+});
+
 /** JSON text of a body (answers kept by the response cache carry theirs, made once). */
 const bodyText = (res: ApiResponse): string => res.jsonText ?? JSON.stringify(res.body);
 
@@ -163,9 +185,9 @@ export function createApp(options: AppOptions) {
   };
 
   /** Dispatch behind the response cache; a client the login throttle holds back always goes through. */
-  const handle = withResponseCache<DispatchInput & KeyedRequest & { authorization?: string }>(
-    { cache: options.responseCache === false ? undefined : new ResponseCache(), store: options.store, bypass: (r) => !!r.authorization && auth.heldBack(r.authorization, r.now, r.client ?? 'local') },
-    (input, state) => dispatch(dispatcher, input, state),
+  const handle = withResponseCache<AppRequest>(
+    { cache: options.responseCache === false ? undefined : new ResponseCache(), store: options.store, bypass: (r) => !!r.authorization && auth.heldBack(r.authorization, r.now, r.client) },
+    (r, state) => dispatch(dispatcher, dispatchInput(r), state),
   );
 
   const app = new Hono();
@@ -185,44 +207,72 @@ export function createApp(options: AppOptions) {
   // buffered whole before the refusal; the connection is closed so the rest is not read.
   const tooLarge = (c: { req: { url: string } }) => toResponse(errorResponse(bodyTooLarge(maxBodyBytes), { requestUrl: c.req.url, contextUrl: c.req.url }));
   const limit = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
-  // GET and HEAD carry no body: asking for one would build a full Request per read (~7% of a GET).
-  // A body with Content-Length is judged by it alone: Hono's limit would turn it into a web stream
-  // read chunk by chunk (and copied twice) instead of node-server's direct read from the socket.
-  app.use('*', (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const over = announcedOver(c.req.raw.headers, maxBodyBytes);
-    return over === undefined ? limit(c, next) : over ? Promise.resolve(tooLarge(c)) : next();
-  });
-  app.all('*', async (c) => {
-    const started = performance.now();
+  const counted = async (c: Context): Promise<Response> => {
+    let res: Response | undefined;
+    const refused = await limit(c, async () => void (res = await answer(c)));
+    return refused ?? res!;
+  };
+  /** The Response of an answer (logged when asked). */
+  function send(raw: Request, res: ApiResponse, started: number): Response {
+    if (options.log) {
+      const url = new URL(raw.url);
+      options.log(`${raw.method} ${url.pathname}${url.search} ${res.status} ${(performance.now() - started).toFixed(1)}ms`);
+      if (options.trace && res.change) for (const line of describedLines(res.change)) options.log(`    ${line}`);
+    }
+    const response = toResponse(res);
+    return raw.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+  }
+  /**
+   * The answer of a request: at once when the response cache has it (no promise, no turn
+   * waited, no URL parsed); the same members in the same order for every request.
+   */
+  const answer = (c: Context): Response | Promise<Response> => {
+    const started = options.log ? performance.now() : 0;
     const raw = c.req.raw;
     // HEAD is answered as GET without the body.
     const method = raw.method === 'HEAD' ? 'GET' : raw.method;
-    const body = method === 'GET' ? undefined : requestBody(raw, c.env);
-    const now = clock.now();
-    const client = clientAddress(c.env);
     const header = raw.headers.get('authorization') ?? undefined;
     const ac = sessionCookie(raw.headers);
-    // The session cookie is a credential too: both may decide the caller.
-    const credentials = header === undefined && ac === undefined ? undefined : `${auth.tokens.generation}\u0000${header ?? ''}\u0000${SESSION_COOKIE}=${ac ?? ''}`;
-    const url = new URL(raw.url);
-    const res = await handle({ method, url, href: raw.url, headers: raw.headers, body, client, now, credentials, authorization: header });
-    options.log?.(`${raw.method} ${url.pathname}${url.search} ${res.status} ${(performance.now() - started).toFixed(1)}ms`);
-    if (options.trace && res.change) for (const line of describedLines(res.change)) options.log?.(`    ${line}`);
-    const response = toResponse(res);
-    return raw.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+    const res = handle({
+      method,
+      href: raw.url,
+      url: undefined,
+      headers: raw.headers,
+      body: method === 'GET' ? undefined : requestBody(raw, c.env),
+      bodyText: undefined,
+      client: clientAddress(c.env),
+      now: clock.now(),
+      principal: undefined,
+      // The session cookie is a credential too: both may decide the caller.
+      credentials: header === undefined && ac === undefined ? undefined : `${auth.tokens.generation}\u0000${header ?? ''}\u0000${SESSION_COOKIE}=${ac ?? ''}`,
+      authorization: header,
+    });
+    return res instanceof Promise ? res.then((r) => send(raw, r, started)) : send(raw, res, started);
+  };
+  // One handler, no middleware (Hono runs a lone handler without composing a chain). GET and
+  // HEAD carry no body: asking for one would build a full Request per read (~7% of a GET). A
+  // body with Content-Length is judged by it alone: Hono's limit would turn it into a web stream
+  // read chunk by chunk (and copied twice) instead of node-server's direct read from the socket.
+  app.all('*', (c) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD') return answer(c);
+    const over = announcedOver(c.req.raw.headers, maxBodyBytes);
+    return over === undefined ? counted(c) : over ? tooLarge(c) : answer(c);
   });
   /** A request through the normal path as `principal`, without credentials (RobotRemote's keywords). */
-  const internal = (principal: Principal, method: string, url: URL, body?: unknown) =>
+  const internal = async (principal: Principal, method: string, url: URL, body?: unknown): Promise<ApiResponse> =>
     handle({
       method,
-      url,
       href: url.href,
+      url,
       headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }),
+      body: undefined,
       bodyText: body === undefined ? '' : JSON.stringify(body),
       client: 'local',
       now: clock.now(),
       principal,
+      credentials: undefined,
+      authorization: undefined,
     });
   // Whatever fails outside dispatch (which answers its own errors) still gets a JSON error body.
   app.onError((err, c) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/errors.ts';
 import { parseQuery } from '../domain/query.ts';
-import { NO_JSON, objectBodySchema, queryBoolean, validateRequest, z, type RouteSchema } from './schema.ts';
+import { NO_JSON, objectBodySchema, queryBoolean, queryRecord, validateRequest, z, type RouteSchema } from './schema.ts';
 
 function refusal(schema: RouteSchema, body: unknown, search = '', json = true): ApiError | undefined {
   try {
@@ -38,6 +38,24 @@ describe('validateRequest', () => {
   it('checks query parameters, a repeated one as a list', () => {
     expect(refusal(schema, { name: 'a' }, 'flag=maybe')).toMatchObject({ status: 400, type: 'BadRequest', message: "Could not parse value 'maybe' as boolean" });
     expect(refusal(schema, { name: 'a' }, 'flag=1&flag=0')?.message).toMatch(/^Query parameter 'flag': Invalid input: expected string, received array/);
+  });
+
+  it('judges a query member by member as the whole schema does, and parses the whole where that differs', () => {
+    const loose: RouteSchema = { query: z.looseObject({ flag: queryBoolean.optional(), size: z.string().regex(/^\d+$/).optional() }) };
+    const whole = (q: RouteSchema, search: string) => {
+      const result = q.query!.safeParse(queryRecord(parseQuery(search)));
+      return result.success ? undefined : result.error.issues[0].message;
+    };
+    for (const search of ['', 'other=1', 'flag=yes&size=10', '__proto__=1&valueOf=2&flag=on', 'flag=maybe', 'size=x&flag=no', 'size=1&size=2']) {
+      const refused = refusal(loose, undefined, search);
+      expect(refused === undefined).toBe(whole(loose, search) === undefined);
+    }
+    expect(refusal(loose, undefined, 'size=x')?.message).toBe("Query parameter 'size': Invalid string: must match pattern /^\\d+$/");
+    // a required member, an object check or a strict object: the schema is parsed whole
+    expect(refusal({ query: z.looseObject({ need: z.string() }) }, undefined, 'other=1')?.message).toMatch(/^Query parameter 'need'/);
+    const checked = z.looseObject({ a: z.string().optional() }).refine((q) => q.a !== 'no', { error: 'Not no' });
+    expect(refusal({ query: checked as unknown as z.ZodObject }, undefined, 'a=no')?.message).toBe('Not no');
+    expect(refusal({ query: z.strictObject({ a: z.string().optional() }) }, undefined, 'b=1')).toMatchObject({ status: 400 });
   });
 
   it("keeps a schema's own sentence, also one that starts like zod's messages", () => {
