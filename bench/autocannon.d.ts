@@ -30,5 +30,6 @@ declare module 'autocannon' {
     '2xx': number;
   }
   function autocannon(options: Options): Promise<Result>;
+  export type { Result };
   export default autocannon;
 }

@@ -1,7 +1,12 @@
 // GET of a document over real HTTP against a bare Hono hello-world, each server in its own child
-// process, loaded by autocannon (10 connections, ~5 s each). Prints requests/s and the ratio.
-import autocannon from 'autocannon';
-import { fmt, freePort, isMain, printTable, start, stop, waitFor, type Row } from './lib.ts';
+// process built as `npm start` runs the site (an esbuild bundle, bin/bundle.mjs), loaded by
+// autocannon (10 connections, 1-s slices for ~5 s). Prints the server's CPU time per request and
+// requests/s; the ratios are of CPU time per request (the least of the slices: the machine is
+// shared, and other processes only ever add to it), rates being too noisy to compare.
+import autocannon, { type Result } from 'autocannon';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fmt, freePort, isMain, printTable, ROOT, start, stop, waitFor, type Row } from './lib.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ADMIN = { Authorization: 'Basic ' + Buffer.from('admin:admin').toString('base64') };
@@ -11,25 +16,61 @@ interface Load {
   p50: number;
   p99: number;
   non2xx: number;
+  /** Server CPU time per request, µs (the least of the slices). */
+  cpu: number;
+}
+
+interface Server {
+  base: string;
+  pid: number;
+}
+
+/** CPU time (user + system) of a process so far, in µs (from /proc: clock ticks of 10 ms). */
+function cpuOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 /** With `unique`, every request has its own query string, so the response cache never hits. */
-async function load(url: string, headers: Record<string, string> = {}, unique = false): Promise<Load> {
+async function load(server: Server, url: string, headers: Record<string, string> = {}, unique = false): Promise<Load> {
   let n = 0;
   const join = url.includes('?') ? '&' : '?';
   const requests = unique ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: `${req.path}${join}n=${n++}` }) }] : undefined;
   await autocannon({ url, connections: 10, duration: 1, headers, requests }); // warm-up (JIT, caches)
-  const r = await autocannon({ url, connections: 10, duration: SECONDS, headers, requests });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
+  const slices: { r: Result; cpu: number }[] = [];
+  for (let i = 0; i < Math.max(1, SECONDS); i++) {
+    const before = cpuOf(server.pid);
+    const r = await autocannon({ url, connections: 10, duration: 1, headers, requests });
+    slices.push({ r, cpu: (cpuOf(server.pid) - before) / Math.max(1, r.requests.total) });
+  }
+  const mean = (f: (r: Result) => number) => slices.reduce((sum, s) => sum + f(s.r), 0) / slices.length;
+  return {
+    rps: mean((r) => r.requests.average),
+    p50: mean((r) => r.latency.p50),
+    p99: Math.max(...slices.map((s) => s.r.latency.p99)),
+    non2xx: slices.reduce((sum, s) => sum + s.r.non2xx + s.r.errors, 0),
+    cpu: Math.min(...slices.map((s) => s.cpu)),
+  };
 }
 
-async function withServer<T>(script: string, readyPath: string, body: (base: string) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
-  const port = await freePort();
-  const child = start(process.execPath, ['--import', 'tsx', script], { PORT: String(port), ...env });
+/** The child script as one bundled module (as `npm start` runs the site: no TypeScript loader). */
+async function bundled(script: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const outfile = join(ROOT, '.cache', 'bench', script.replace(/^.*\//, '').replace(/\.ts$/, '.mjs'));
+  await build({ entryPoints: [join(ROOT, script)], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'error' });
+  return outfile;
+}
+
+/** BENCH_PORT: the servers listen on that port and the next ones (a range of your own), else on free ports. */
+let nextPort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
+
+async function withServer<T>(script: string, readyPath: string, body: (server: Server) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
+  const port = nextPort !== undefined ? nextPort++ : await freePort();
+  const child = start(process.execPath, [await bundled(script)], { PORT: String(port), ...env });
   try {
     const base = `http://127.0.0.1:${port}`;
     if (!(await waitFor(base + readyPath))) throw new Error(`${script} did not start: ${child.stderrTail()}`);
-    return await body(base);
+    return await body({ base, pid: child.pid! });
   } finally {
     await stop(child);
   }
@@ -45,23 +86,24 @@ async function bearer(base: string): Promise<Record<string, string>> {
 }
 
 /** One-off requests (never the same URL twice): the document as anonymous, the page load as an editor. */
-async function coldReads(base: string): Promise<[Load, Load]> {
-  const doc = base + '/Plone/front-page';
-  return [await load(doc, { Accept: 'application/json' }, true), await load(doc + PAGE_LOAD, await bearer(base), true)];
+async function coldReads(server: Server): Promise<[Load, Load]> {
+  const doc = server.base + '/Plone/front-page';
+  return [await load(server, doc, { Accept: 'application/json' }, true), await load(server, doc + PAGE_LOAD, await bearer(server.base), true)];
 }
 
 export async function benchGet(): Promise<Row[]> {
-  const [hello, fixed] = await withServer('bench/serve-hello.ts', '/', async (base) => [await load(base + '/'), await load(base + '/doc')]);
-  const [anon, admin, uncached, pageLoad] = await withServer('bench/serve-site.ts', '/Plone', async (base) => {
-    const doc = base + '/Plone/front-page';
+  const [hello, fixed] = await withServer('bench/serve-hello.ts', '/', async (server) => [await load(server, server.base + '/'), await load(server, server.base + '/doc')]);
+  const [anon, admin, uncached, pageLoad] = await withServer('bench/serve-site.ts', '/Plone', async (server) => {
+    const doc = server.base + '/Plone/front-page';
     const check = await fetch(doc, { headers: { Accept: 'application/json' } });
     if (check.status !== 200) throw new Error(`anonymous GET ${doc}: ${check.status}`);
     await check.arrayBuffer();
-    return [await load(doc, { Accept: 'application/json' }), await load(doc, { Accept: 'application/json', ...ADMIN }), ...(await coldReads(base))];
+    return [await load(server, doc, { Accept: 'application/json' }), await load(server, doc, { Accept: 'application/json', ...ADMIN }), ...(await coldReads(server))];
   });
   const [noCacheDoc, noCachePage] = await withServer('bench/serve-site.ts', '/Plone', coldReads, { RESPONSE_CACHE: 'off' });
-  const line = (l: Load) => `${fmt(l.rps, 0)} req/s (p50 ${l.p50} ms, p99 ${l.p99} ms${l.non2xx ? `, ${l.non2xx} non-2xx/errors` : ''})`;
-  const ratio = (a: Load, b: Load) => a.rps / b.rps;
+  const line = (l: Load) => `${fmt(l.cpu, 1)} µs CPU/req, ${fmt(l.rps, 0)} req/s (p50 ${fmt(l.p50, 1)} ms, p99 ${l.p99} ms${l.non2xx ? `, ${l.non2xx} non-2xx/errors` : ''})`;
+  // Requests per second of CPU: what one core serves.
+  const ratio = (a: Load, b: Load) => b.cpu / a.cpu;
   return [
     { part: 'get', what: 'hello-world Hono', value: line(hello) },
     { part: 'get', what: 'Hono, fixed 2.4 KB JSON document', value: line(fixed) },
