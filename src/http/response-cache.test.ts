@@ -48,6 +48,20 @@ describe('withResponseCache', () => {
     expect(joinPieces(kept.jsonParts!)).toBe(JSON.stringify({ text: { data: text } }));
   });
 
+  it('keeps nothing for requests asked once, however many, and still keeps one asked twice', async () => {
+    const store = site();
+    const d = counted(store);
+    const cache = new ResponseCache();
+    const handle = withResponseCache({ cache, store }, d.dispatch);
+    for (let i = 0; i < 10_000; i++) expect((await handle(get({ href: `http://x/Plone/doc?n=${i}` }))).jsonText).toBeUndefined();
+    expect((cache as unknown as { byState: WeakMap<object, Map<string, unknown>> }).byState.get(store.current)).toBeUndefined();
+    await handle(get({ href: 'http://x/Plone/doc?twice' }));
+    const kept = await handle(get({ href: 'http://x/Plone/doc?twice' }));
+    expect(kept.jsonText).toBe(JSON.stringify({ n: 10_002 }));
+    expect(await handle(get({ href: 'http://x/Plone/doc?twice' }))).toBe(kept);
+    expect(d.calls()).toBe(10_002);
+  });
+
   it('never remembers what dispatch did not find cacheable, nor writes, nor without a cache', async () => {
     const store = site();
     const d = counted(store, { cacheable: false });

@@ -46,29 +46,46 @@ export interface KeyedRequest {
   credentials?: string;
 }
 
+/** Slots of the asked-once filter per state (a power of two). */
+const SEEN_SLOTS = 4096;
+
+/** FNV-1a of a key, never 0 (an empty slot). */
+function hashOf(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h | 1;
+}
+
 /**
  * Memoised GET answers per state object (an explicit cache: derived data, never in the state).
  * An answer is kept the second time its key is asked on the same state, with its JSON text: a
- * request asked once (a unique query string) costs a key, not a kept answer, so one-off
- * requests are not slowed by the garbage of answers nobody asks for again.
+ * request asked once (a unique query string) costs a hash of its key in a fixed table, neither a
+ * kept answer nor a kept key, so one-off requests leave no garbage that outlives them. (A key
+ * whose slot a later key took is kept a request later; two keys of the same hash let the second
+ * be kept at its first ask: either way only when an answer is kept, never which one.)
  */
 export class ResponseCache {
-  /** Key -> the kept answer, or null: asked once so far. */
-  private readonly byState = new WeakMap<SiteState, Map<string, ApiResponse | null>>();
+  private readonly byState = new WeakMap<SiteState, Map<string, ApiResponse>>();
+  /** Hashes of the keys asked so far, a slot per hash. */
+  private readonly seen = new WeakMap<SiteState, Int32Array>();
 
   get(state: SiteState, key: string): ApiResponse | undefined {
-    return this.byState.get(state)?.get(key) ?? undefined;
+    return this.byState.get(state)?.get(key);
   }
 
   /** Offers an answer for `key`; returns the answer to send (the kept one, with its JSON text, once kept). */
   offer(state: SiteState, key: string, response: ApiResponse): ApiResponse {
+    let seen = this.seen.get(state);
+    if (!seen) this.seen.set(state, (seen = new Int32Array(SEEN_SLOTS)));
+    const hash = hashOf(key);
+    const slot = hash & (SEEN_SLOTS - 1);
+    if (seen[slot] !== hash) {
+      seen[slot] = hash;
+      return response;
+    }
     let entries = this.byState.get(state);
     if (!entries) this.byState.set(state, (entries = new Map()));
     if (entries.size >= MAX_ENTRIES) entries.clear();
-    if (entries.get(key) !== null) {
-      entries.set(key, null);
-      return response;
-    }
     const kept = response.jsonText !== undefined || response.jsonParts !== undefined || response.body === undefined ? response : withText(response);
     entries.set(key, kept);
     return kept;
