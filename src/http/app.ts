@@ -27,6 +27,7 @@ import { BIG_INPUT } from '../lib/turn.ts';
 import { dispatch, type DispatchInput, type OutsideRoutes, type RouteTable } from './dispatch.ts';
 import { ParsedUrls } from './parse-url.ts';
 import { errorResponse } from './errors.ts';
+import { answerText } from './answer-text.ts';
 import { ResponseCache, withResponseCache, type KeyedRequest } from './response-cache.ts';
 import type { ApiResponse, Services } from './types.ts';
 import { ChangeFeed } from '../changes/feed.ts';
@@ -132,7 +133,7 @@ const dispatchInput = (r: AppRequest): DispatchInput => ({
 });
 
 /** JSON text of a body (answers kept by the response cache carry theirs, made once). */
-const bodyText = (res: ApiResponse): string => res.jsonText ?? JSON.stringify(res.body);
+const bodyText = (res: ApiResponse): string => res.jsonText ?? answerText(res.body);
 
 function toResponse(res: ApiResponse): Response {
   const headers: Record<string, string> = { ...res.headers };

@@ -23,6 +23,12 @@ const MAX_EXPANSIONS = 512;
  */
 const expansions = new WeakMap<SiteState, WeakMap<Principal, Map<string, unknown>>>();
 
+/** The kept expansions (deep-frozen: their JSON text never changes; http/answer-text.ts makes it once). */
+const shared = new WeakSet<object>();
+
+/** Whether `value` is a kept expansion, deep-frozen. */
+export const isSharedExpansion = (value: object): boolean => shared.has(value);
+
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -40,6 +46,7 @@ function expand(state: SiteState, component: Component, req: ApiRequest, service
   const key = `${component.name}\u0000${req.context.uid}\u0000${req.url.siteUrl}\u0000${responseLanguage(state, req)}\u0000${component.reads(req)}`;
   if (kept.has(key)) return kept.get(key);
   const value = deepFreeze(component.expand(state, req, services));
+  if (value && typeof value === 'object') shared.add(value);
   if (kept.size >= MAX_EXPANSIONS) kept.clear();
   kept.set(key, value);
   return value;
