@@ -39,6 +39,7 @@ const SRC = resolve(import.meta.dirname);
 const EXPLICIT_CACHES: Record<string, string> = {
   'auth/authenticate.ts loginIndexes': 'login name index per users record',
   'auth/authenticate.ts dummyHash': 'one hash computed once, for timing-safe refusals',
+  'auth/tokens.ts lastSecond': 'the last request time converted to seconds',
   'auth/check.ts accessCache': 'roles and permission answers per state, principal and node',
   'auth/membership.ts parentsCache': 'group parents per groups record',
   'blobs/sharp.ts loading': 'the image library, loaded on first use',

@@ -26,7 +26,13 @@ export const DEFAULT_TOKEN_OPTIONS: TokenOptions = {
   keyringRotationSeconds: 0,
 };
 
-export const toSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+/** The last time converted: every request of a second asks for the same one (Date.parse is not cheap). */
+let lastSecond: { iso: string; seconds: number } = { iso: '', seconds: NaN };
+
+export function toSeconds(iso: string): number {
+  if (iso !== lastSecond.iso) lastSecond = { iso, seconds: Math.floor(Date.parse(iso) / 1000) };
+  return lastSecond.seconds;
+}
 
 /** The key of a stored token: a digest, so the state never holds a usable token. */
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
