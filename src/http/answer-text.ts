@@ -25,6 +25,10 @@ export function answerText(body: unknown): string {
   const answer = body as Record<string, unknown>;
   const components = answer['@components'];
   if (components === null || typeof components !== 'object' || Array.isArray(components) || 'toJSON' in components || 'toJSON' in answer) return JSON.stringify(body);
+  // Without a kept expansion (the links alone) one JSON.stringify of the whole is the cheapest.
+  let kept = false;
+  for (const value of Object.values(components)) if (value !== null && typeof value === 'object' && isSharedExpansion(value)) kept = true;
+  if (!kept) return JSON.stringify(body);
   const members: string[] = [];
   for (const [name, value] of Object.entries(components)) {
     const text = textOf(value);
