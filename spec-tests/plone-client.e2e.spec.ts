@@ -7,16 +7,39 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import axios, { type AxiosResponseHeaders } from 'axios';
 import PloneClient from '@plone/client';
 import { listen, type Listening } from './client.ts';
+import { checkAnswer } from './responses.ts';
 
 // Against a server of one's own (SPEC_BASE_URL) these run when it was started with
 // --preset acceptance and SPEC_PRESET=acceptance says so.
 const runs = !process.env.SPEC_BASE_URL || process.env.SPEC_PRESET === 'acceptance';
 
 let site: Listening;
+
+/**
+ * Every answer the client receives is checked against its route's response schema, as the
+ * spec-tests' own requests are (axios calls a response transform with its request config as `this`).
+ */
+function checked(this: { url?: string; baseURL?: string; method?: string }, data: unknown, headers: AxiosResponseHeaders, status?: number): unknown {
+  if (typeof data !== 'string' || status === undefined) return data;
+  const url = /^https?:/.test(this.url ?? '') ? this.url! : `${(this.baseURL ?? '').replace(/\/+$/, '')}/${(this.url ?? '').replace(/^\/+/, '')}`;
+  let body: unknown;
+  try {
+    body = data ? JSON.parse(data) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const plain = new Headers(Object.entries(headers?.toJSON?.() ?? {}).map(([name, value]) => [name, String(value)]));
+  checkAnswer(site.base, this.method ?? 'get', url, { status, headers: plain, body, text: data });
+  return data;
+}
+
+const defaultTransform = axios.defaults.transformResponse;
 beforeAll(async () => {
   site = await listen({ preset: 'acceptance' });
+  axios.defaults.transformResponse = [checked as never, ...[defaultTransform ?? []].flat()];
 });
 afterAll(async () => {
+  axios.defaults.transformResponse = defaultTransform;
   await site?.close();
 });
 
