@@ -89,6 +89,12 @@ describe('POST creates content', () => {
     await create(box, { '@type': 'Link', id: 'a-link', title: 'Link', remoteUrl: 'https://example.org' });
     const r = await api.post(`${box}/a-link`, { '@type': 'Document', title: 'child' });
     expect(r.status).toBe(404);
+    // the route does not exist there: 404 before any permission check, and the body is never read
+    const anonymous = await api.post(`${box}/a-link`, { '@type': 'Document', title: 'child' }, { auth: 'anonymous' });
+    expect(anonymous.status).toBe(404);
+    const upload = await api.post(`${box}/a-link`, { '@type': 'File', file: { data: 'not base64 at all!', encoding: 'base64', filename: 'f.txt', 'content-type': 'text/plain' } });
+    expect(upload.status).toBe(404);
+    expect((await api.get(`${box}/a-link`)).body.items).toBeUndefined();
   });
 
   it('stores rich text and returns it as {content-type, data, encoding}', async () => {

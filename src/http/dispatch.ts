@@ -156,6 +156,8 @@ function resolve(d: Dispatcher, state: SiteState, url: ParsedUrl, method: string
     throw new ApiError(405, 'MethodNotAllowed', `Method ${method} is not allowed on ${url.endpoint ?? 'this object'}.`);
   }
   if (route.on === 'site' && node.parent !== null) throw notFound();
+  // a route of folders does not exist on an item (Plone registers it for folderish objects only)
+  if (route.on === 'folderish' && node.parent !== null && !own(state.types, node.type)?.folderish) throw notFound();
   if (!route.public && !hasPermission(state, principal, node, 'cms.restapi: Use REST API')) {
     throw unauthorized("Missing 'cms.restapi: Use REST API' permission");
   }

@@ -73,8 +73,8 @@ export interface Route<P = any> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'OPTIONS';
   /** `@name` of the endpoint, or null for the content object itself. */
   endpoint: string | null;
-  /** 'site': answers only on the site root; 'content': any object. */
-  on: 'site' | 'content';
+  /** 'site': answers only on the site root; 'folderish': on objects that hold others (and the root); 'content': any object. */
+  on: 'site' | 'folderish' | 'content';
   /** Permission checked on the context before the handler runs (null: none beyond Use REST API). */
   permission: string | null;
   /**

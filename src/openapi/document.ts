@@ -29,7 +29,7 @@ export interface DocumentInfo {
 export interface RouteRef {
   method: string;
   endpoint: string | null;
-  on: 'site' | 'content' | 'view';
+  on: 'site' | 'folderish' | 'content' | 'view';
   permission: string | null;
   family: string;
 }
@@ -41,7 +41,8 @@ export { operationKey };
 const USE_API = 'cms.restapi: Use REST API';
 
 function permissionText(route: Pick<Route, 'permission' | 'public'> & { on: RouteRef['on'] }): string {
-  const where = route.on === 'site' ? 'Answers on the site root only.' : 'Answers on any content object and on the site root.';
+  const where =
+    route.on === 'site' ? 'Answers on the site root only.' : route.on === 'folderish' ? 'Answers on folderish objects (folders) and on the site root; 404 on other items.' : 'Answers on any content object and on the site root.';
   if (route.public) return `${where} Open to anyone (no \`${USE_API}\` check).`;
   if (!route.permission) return `${where} Permission: \`${USE_API}\` (further checks in the handler).`;
   return `${where} Permission: \`${route.permission}\` on the object (and \`${USE_API}\`).`;

@@ -34,7 +34,7 @@ export const contentRoutes: Route[] = [
   {
     method: 'POST',
     endpoint: null,
-    on: 'content',
+    on: 'folderish',
     permission: 'Add portal content',
     bigBody: true,
     schema: createContentSchema,
@@ -46,8 +46,6 @@ export const contentRoutes: Route[] = [
       }
     },
     handle: (state, req, services) => {
-      const containerType = own(state.types, req.context.type);
-      if (!containerType?.folderish) throw notFound();
       const body = checkCreate(state, req, req.context, req.body as Record<string, unknown>);
       return {
         write: (draft) => createContent(draft, req, { parentUid: req.context.uid, body, hooks: services.extensions.create }),

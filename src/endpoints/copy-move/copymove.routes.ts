@@ -4,15 +4,12 @@ import type { FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
-import { notFound } from '../../lib/errors.ts';
 import { urlOf } from '../../domain/urls.ts';
 import { checkDestination, checkMovable, outermost, resolveSources } from './plan.ts';
 import { copySubtree, moveNode } from './copy-move.ts';
-import { own } from '../../lib/records.ts';
 import { copyMoveSchema } from './copymove.schema.ts';
 
 function handle(state: SiteState, req: ApiRequest, move: boolean): Outcome {
-  if (!own(state.types, req.context.type)?.folderish) throw notFound();
   let sources = resolveSources(state, req);
   checkDestination(state, req, sources);
   if (move) {
@@ -35,8 +32,8 @@ function handle(state: SiteState, req: ApiRequest, move: boolean): Outcome {
 }
 
 export const copyMoveRoutes: Route[] = [
-  { method: 'POST', endpoint: '@copy', on: 'content', permission: 'View', schema: copyMoveSchema, handle: (state, req) => handle(state, req, false) },
-  { method: 'POST', endpoint: '@move', on: 'content', permission: 'View', schema: copyMoveSchema, handle: (state, req) => handle(state, req, true) },
+  { method: 'POST', endpoint: '@copy', on: 'folderish', permission: 'View', schema: copyMoveSchema, handle: (state, req) => handle(state, req, false) },
+  { method: 'POST', endpoint: '@move', on: 'folderish', permission: 'View', schema: copyMoveSchema, handle: (state, req) => handle(state, req, true) },
 ];
 
 export const copyMoveFamily: FamilyManifest = { name: 'copy-move', routes: copyMoveRoutes };
