@@ -4,6 +4,7 @@
 // documents it holds: newest-first listings read a few blocks, not every match. A bound is only
 // ever widened on a write (a lowered or removed key leaves it loose, never wrong).
 import type { Bits } from './bitset.ts';
+import { TopK } from './top-k.ts';
 
 export const BLOCK_SHIFT = 10;
 const BLOCK = 1 << BLOCK_SHIFT;
@@ -45,14 +46,10 @@ export function pickByBlocks(acc: Bits, need: number, col: Float64Array, bounds:
     best[b] = bound === -Infinity ? Infinity : bound;
   }
   const order = Int32Array.from({ length: blocks }, (_, b) => b).sort((a, b) => best[a] - best[b] || a - b);
-  const k = need;
-  const hk = new Float64Array(k);
-  const hd = new Int32Array(k);
-  let size = 0;
-  const worse = (ka: number, da: number, kb: number, db: number) => ka > kb || (ka === kb && da > db);
+  const top = new TopK(need);
   for (let o = 0; o < blocks; o++) {
     const b = order[o];
-    if (size === k && best[b] > hk[0]) break; // nothing in this block or after can enter
+    if (top.full && best[b] > top.worst) break; // nothing in this block or after can enter
     const end = Math.min(acc.length, (b + 1) * WORDS);
     for (let w = b * WORDS; w < end; w++) {
       let bits = acc[w];
@@ -61,39 +58,9 @@ export function pickByBlocks(acc: Bits, need: number, col: Float64Array, bounds:
         bits ^= t;
         const d = (w << 5) + (31 - Math.clz32(t));
         const x = col[d];
-        const key = Number.isNaN(x) ? Infinity : sign * x;
-        if (size < k) {
-          let j = size++;
-          while (j > 0) {
-            const p = (j - 1) >> 1;
-            if (!worse(key, d, hk[p], hd[p])) break;
-            hk[j] = hk[p];
-            hd[j] = hd[p];
-            j = p;
-          }
-          hk[j] = key;
-          hd[j] = d;
-          continue;
-        }
-        if (!worse(hk[0], hd[0], key, d)) continue;
-        let j = 0;
-        for (;;) {
-          const l = 2 * j + 1;
-          if (l >= k) break;
-          const r = l + 1;
-          const m = r < k && worse(hk[r], hd[r], hk[l], hd[l]) ? r : l;
-          if (!worse(hk[m], hd[m], key, d)) break;
-          hk[j] = hk[m];
-          hd[j] = hd[m];
-          j = m;
-        }
-        hk[j] = key;
-        hd[j] = d;
+        top.offer(Number.isNaN(x) ? Infinity : sign * x, d);
       }
     }
   }
-  const idx = Int32Array.from({ length: size }, (_, i) => i).sort((a, b) => hk[a] - hk[b] || hd[a] - hd[b]);
-  const out = new Int32Array(size);
-  for (let i = 0; i < size; i++) out[i] = hd[idx[i]];
-  return out;
+  return top.sorted();
 }

@@ -2,6 +2,7 @@
 // indexes, missing values last; then relevance; then document number), picked with a bounded
 // heap over sort columns indexed by document number, so nothing sorts all the matches.
 import { compareKeys, topK, type Scalar, type SortSpec } from './query.ts';
+import { TopK } from './top-k.ts';
 
 /** Sort keys by document number: a Float64Array (NaN = missing) or an array of scalars. */
 export type KeyColumn = Float64Array | (Scalar | null | undefined)[];
@@ -53,50 +54,16 @@ function byNumber(docs: Int32Array, need: number, col: Float64Array, reverse: bo
     for (let i = 0; i < k; i++) out[i] = docs[idx[i]];
     return out;
   }
-  // max-heap by (key, doc): the root is the worst of the best k
-  const hk = new Float64Array(k);
-  const hd = new Int32Array(k);
-  let size = 0;
-  const worse = (ka: number, da: number, kb: number, db: number) => ka > kb || (ka === kb && da > db);
+  const best = new TopK(k);
   // Newest first is the usual order, and later documents tend to have later dates: scanned from
   // the end, the heap then fills with the best at once and the rest are turned away by one
   // comparison each (scanned from the start, every document would enter the heap). The result
   // does not depend on the direction (ties are ordered by document number).
   for (let at = 0; at < n; at++) {
     const d = docs[reverse ? n - 1 - at : at];
-    const key = keyOf(d);
-    if (size < k) {
-      let j = size++;
-      while (j > 0) {
-        const p = (j - 1) >> 1;
-        if (!worse(key, d, hk[p], hd[p])) break;
-        hk[j] = hk[p];
-        hd[j] = hd[p];
-        j = p;
-      }
-      hk[j] = key;
-      hd[j] = d;
-      continue;
-    }
-    if (!worse(hk[0], hd[0], key, d)) continue;
-    let j = 0;
-    for (;;) {
-      const l = 2 * j + 1;
-      if (l >= k) break;
-      const r = l + 1;
-      const m = r < k && worse(hk[r], hd[r], hk[l], hd[l]) ? r : l;
-      if (!worse(hk[m], hd[m], key, d)) break;
-      hk[j] = hk[m];
-      hd[j] = hd[m];
-      j = m;
-    }
-    hk[j] = key;
-    hd[j] = d;
+    best.offer(keyOf(d), d);
   }
-  const idx = Int32Array.from({ length: size }, (_, i) => i).sort((a, b) => hk[a] - hk[b] || hd[a] - hd[b]);
-  const out = new Int32Array(size);
-  for (let i = 0; i < size; i++) out[i] = hd[idx[i]];
-  return out;
+  return best.sorted();
 }
 
 /** Order of two scalar keys as in compareKeys (missing last whatever the direction). */
