@@ -38,6 +38,14 @@ describe('OPTIONS and POST', () => {
     expect(r.headers.get('tus-extension')).toBe('creation,expiration');
   });
 
+  it('starts uploads only in folders: 404 on an item (the bytes are never asked for)', async () => {
+    const doc = await api.post(box, { '@type': 'Document', id: 'not-a-folder', title: 'Item' });
+    expect(doc.status).toBe(201);
+    const r = await api.request('POST', `${box}/not-a-folder/@tus-upload`, { headers: { ...TUS, 'Upload-Length': '8', 'Upload-Metadata': meta({ filename: 'a.txt' }) } });
+    expect(r.status).toBe(404);
+    expect((await api.request('OPTIONS', `${box}/not-a-folder/@tus-upload`)).status).toBe(404);
+  });
+
   it('creates an upload: 201, Location under @tus-upload, Upload-Expires one hour on', async () => {
     const r = await api.request('POST', `${box}/@tus-upload`, { headers: { ...TUS, 'Upload-Length': '8', 'Upload-Metadata': meta({ filename: 'a.txt' }) } });
     expect(r.status).toBe(201);

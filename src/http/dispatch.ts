@@ -83,6 +83,9 @@ function nearestViewable(state: SiteState, principal: Principal, path: string[],
 /** Bodies at least this long (bytes) give other callers a turn between their steps. */
 const LONG_BODY = 64 * 1024;
 
+/** Times a write that waited is decided again on a newer state before it runs without waiting. */
+const DECIDE_AGAIN = 3;
+
 const isBlank = (bytes: Uint8Array) => {
   for (const byte of bytes) if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) return false;
   return true;
@@ -246,8 +249,9 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
     };
     if (d.store.current !== state) onNewest(url, principal);
     // A handler may wait for work done apart (long rich text filtered in a worker): run again then.
-    const run = () => untilReady(() => route.handle(state, req, d.services, prepared));
+    const run = (waits?: number) => untilReady(() => route.handle(state, req, d.services, prepared), waits);
     let pending = run();
+    let passes = 0;
     let outcome: Awaited<typeof pending>;
     for (;;) {
       if (!(pending instanceof Promise)) {
@@ -258,7 +262,8 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
       // A write decided before another commit came in is decided again on the newest state.
       if (!isWrite(outcome) || d.store.current === state) break;
       onNewest(url, principal);
-      pending = run();
+      // after a few passes the handler runs in place, without waiting: no endless chase of commits
+      pending = run(++passes >= DECIDE_AGAIN ? 0 : undefined);
     }
     if (!isWrite(outcome)) {
       const pure = method === 'GET' && !route.prepare && !route.volatile && outcome.status === 200 && !outcome.stream;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { holdsLongString, joinPieces, jsonPieces } from './json-pieces.ts';
 
 describe('jsonPieces', () => {
@@ -32,8 +32,16 @@ describe('jsonPieces', () => {
     );
   });
 
-  it('a caller string that looks like a stand-in does not confuse the split', () => {
-    const value = { a: 'long-abc-0 and more text here', b: '"long-' };
-    expect(joinPieces(jsonPieces(value, 8)!)).toBe(JSON.stringify(value));
+  it('a caller string holding the tag makes it choose another one', () => {
+    const random = vi.spyOn(Math, 'random').mockReturnValueOnce(0.5); // first tag: long-i-
+    try {
+      const value = { a: 'x'.repeat(20), b: 'long-i-0', c: ['"long-i-1"', 'y'.repeat(20)] };
+      const pieces = jsonPieces(value, 16)!;
+      expect(random.mock.calls.length).toBeGreaterThanOrEqual(2);
+      expect(pieces.filter((p) => typeof p !== 'string')).toEqual([{ value: 'x'.repeat(20) }, { value: 'y'.repeat(20) }]);
+      expect(joinPieces(pieces)).toBe(JSON.stringify(value));
+    } finally {
+      random.mockRestore();
+    }
   });
 });

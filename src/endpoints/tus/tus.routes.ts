@@ -96,9 +96,9 @@ const options: Route['handle'] = () => ({
 const expire: NonNullable<Route['prepare']> = async (_state, req, services) => services.tus.expire(req.now);
 
 export const tusRoutes: Route[] = [
-  { method: 'OPTIONS', endpoint: '@tus-upload', on: 'content', permission: 'Add portal content', schema: TUS_SCHEMAS.options, handle: options },
+  { method: 'OPTIONS', endpoint: '@tus-upload', on: 'folderish', permission: 'Add portal content', schema: TUS_SCHEMAS.options, handle: options },
   { method: 'OPTIONS', endpoint: '@tus-replace', on: 'content', permission: 'Modify portal content', schema: TUS_SCHEMAS.options, handle: options },
-  { method: 'POST', endpoint: '@tus-upload', on: 'content', permission: 'Add portal content', rawBody: true, bigBody: true, schema: TUS_SCHEMAS.start, prepare: expire, handle: start('create') },
+  { method: 'POST', endpoint: '@tus-upload', on: 'folderish', permission: 'Add portal content', rawBody: true, bigBody: true, schema: TUS_SCHEMAS.start, prepare: expire, handle: start('create') },
   { method: 'POST', endpoint: '@tus-replace', on: 'content', permission: 'Modify portal content', rawBody: true, bigBody: true, schema: TUS_SCHEMAS.start, prepare: expire, handle: start('replace') },
   { method: 'GET', endpoint: '@tus-upload', on: 'content', permission: 'View', volatile: true, schema: TUS_SCHEMAS.status, prepare: expire, handle: status },
   { method: 'PATCH', endpoint: '@tus-upload', on: 'content', permission: 'View', rawBody: true, bigBody: true, schema: TUS_SCHEMAS.chunk, prepare: receive, handle: finish },
