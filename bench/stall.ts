@@ -40,6 +40,7 @@ try {
 const json = { 'Content-Type': 'application/json', Accept: 'application/json' };
 const big = 'lorem ipsum '.repeat(440000);
 const deep = (n) => '{"a":'.repeat(n) + '{}' + '}'.repeat(n);
+const manyBlocks = (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => ['b' + i, { '@type': 'slate', plaintext: String(i % 10).repeat(60000) }]));
 const once = (make) => { let body; return () => (body ??= make()); };
 const post = (path, headers, body) => () => fetch(base + path, { method: 'POST', headers, body: body() });
 const get = (path, headers = {}) => () => fetch(base + path, { headers: { Accept: 'application/json', ...headers } });
@@ -60,6 +61,9 @@ const hostile = [
   ['GET Document with 5 MB rich text (safe-HTML filter)', get('/long-read', { Authorization: auth })],
   ['POST @querystring-search, b_size=1000000&fullobjects (' + bigFolder + ' results)', post('/big/@querystring-search', admin, once(() => JSON.stringify({ query: [{ i: 'portal_type', o: 'plone.app.querystring.operation.selection.any', v: ['Document'] }], b_size: 1000000, fullobjects: true })))],
   ['GET @navigation, expand.navigation.depth=3 (' + bigFolder + ' items)', get('/@navigation?expand.navigation.depth=3', { Authorization: auth })],
+  ['POST content, 90,000 distinct subjects', post('', { ...admin, Prefer: 'return=minimal' }, once(() => JSON.stringify({ '@type': 'Document', title: 'tags', subjects: Array.from({ length: 90000 }, (_, i) => 'tag ' + i) })))],
+  ['POST Document, 250 blocks of 60,000 characters (15 MB of strings just under 64 KiB)', post('', { ...admin, Prefer: 'return=minimal' }, once(() => JSON.stringify({ '@type': 'Document', title: 'blocks', blocks: manyBlocks(250) })))],
+  ['GET Document with 250 blocks of 60,000 characters', get('/many-blocks', { Authorization: auth })],
 ];
 const end = performance.now() + seconds * 1000;
 const small = [];
@@ -129,12 +133,15 @@ function fillBigFolder(server: Awaited<ReturnType<typeof createServer>>): void {
   // A document of 5 MB rich text with markup (the safe-HTML filter runs on every read of it)
   const text = '<p>Lorem <b>ipsum</b> dolor <a href="https://example.com/x" onclick="x()">sit</a> amet.</p>'.repeat(60_000);
   server.store.commit((draft) => void createContent(draft, req, { parentUid: server.store.current.rootUid, body: { '@type': 'Document', id: 'long-read', title: 'Long read', text: { data: text, 'content-type': 'text/html', encoding: 'utf-8' } } }));
+  // A document of 250 blocks of 60,000 characters: 15 MB of strings each under 64 KiB
+  const blocks = Object.fromEntries(Array.from({ length: 250 }, (_, i) => ['b' + i, { '@type': 'slate', plaintext: String(i % 10).repeat(60_000) }]));
+  server.store.commit((draft) => void createContent(draft, req, { parentUid: server.store.current.rootUid, body: { '@type': 'Document', id: 'many-blocks', title: 'Many blocks', blocks } }));
   // index them now, not while the stall is measured
   (server.services as { catalog?: { flush(): void } }).catalog?.flush();
 }
 
 export async function hostileStall(seconds: number, only?: number): Promise<Row[]> {
-  const server = await createServer({ fixture: 'demo' });
+  const server = await createServer({ fixture: 'demo', volto: true }); // Volto's Document: with blocks
   fillBigFolder(server);
   const http = serve({ fetch: server.app.fetch, port: PORT, hostname: '127.0.0.1' });
   try {

@@ -44,6 +44,40 @@ describe('long bodies', () => {
     expect((await api.get(`${box}/bad-long`)).status).toBe(404);
   });
 
+  it('stores 6 MB of blocks made of values each a little under 64 KiB as sent, and answers them whole', async () => {
+    const blocks = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`b${i}`, { '@type': 'slate', plaintext: `é${i} `.repeat(15_000), value: [{ type: 'p', children: [{ text: `"${i}"` }] }] }]));
+    const volto = await connect({ volto: true });
+    const vbox = await volto.sandbox();
+    const r = await volto.post(vbox, { '@type': 'Document', id: 'many-blocks', title: 'Many blocks', blocks, blocks_layout: { items: Object.keys(blocks) } }, { headers: { Prefer: 'return=minimal' } });
+    expect(r.status).toBe(201);
+    const got = await volto.get(`${vbox}/many-blocks`);
+    expect(got.status).toBe(200);
+    expect(got.body.blocks).toEqual(blocks);
+    // the words of the blocks are searchable (the first 100,000 characters of them)
+    const found = await volto.get(`${vbox}/@search?SearchableText=${encodeURIComponent('é0')}`);
+    expect(found.body.items.map((i: { '@id': string }) => i['@id'])).toEqual([got.body['@id']]);
+  });
+
+  it('refuses, with 400, a body with more than 4 MiB of text outside its string values, storing nothing', async () => {
+    const raw = `{"@type": "Document", "id": "padded", "title": "Padded"${' '.repeat(5 * 1024 * 1024)}}`;
+    const r = await api.request('POST', box, { raw, headers: { 'Content-Type': 'application/json' } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.type).toBe('DeserializationError');
+    expect(r.body.error.message).toContain('outside its long string values');
+    expect((await api.get(`${box}/padded`)).status).toBe(404);
+  });
+
+  it('refuses a list field of more than 5,000 items with 400 on the field, changing nothing', async () => {
+    const subjects = Array.from({ length: 5001 }, (_, i) => `tag ${i}`);
+    const r = await api.post(box, { '@type': 'Document', id: 'tagged', title: 'Tagged', subjects });
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body)).toContain('at most 5000 items');
+    expect((await api.get(`${box}/tagged`)).status).toBe(404);
+    const ok = await api.post(box, { '@type': 'Document', id: 'tagged', title: 'Tagged', subjects: subjects.slice(0, 5000) });
+    expect(ok.status).toBe(201);
+    expect(ok.body.subjects).toHaveLength(5000);
+  });
+
   it('refuses a long base64 value that is not base64 with 400, storing nothing', async () => {
     const data = `${'QUJD'.repeat(400_000)}*${'QUJD'.repeat(10)}`;
     const r = await api.post(box, { '@type': 'File', id: 'bad-file', title: 'Bad', file: { data, encoding: 'base64', filename: 'b.bin' } });

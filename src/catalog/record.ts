@@ -129,11 +129,30 @@ function blockValues(node: ContentNode): Record<string, unknown>[] {
   return Object.values(blocks as Record<string, unknown>).filter((b): b is Record<string, unknown> => !!b && typeof b === 'object');
 }
 
-function collectText(value: unknown, out: string[]): void {
+/** Texts gathered up to a number of characters: what is past it is never read (nor joined). */
+class TextBudget {
+  readonly parts: string[] = [];
+  private room: number;
+  constructor(chars: number) {
+    this.room = chars;
+  }
+  get full(): boolean {
+    return this.room <= 0;
+  }
+  add(text: string): void {
+    if (this.room <= 0) return;
+    const part = text.length > this.room ? text.slice(0, this.room) : text;
+    this.parts.push(part);
+    this.room -= part.length + 1;
+  }
+}
+
+function collectText(value: unknown, out: TextBudget): void {
+  if (out.full) return;
   if (Array.isArray(value)) for (const v of value) collectText(v, out);
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (k === 'text' && typeof v === 'string') out.push(v);
+      if (k === 'text' && typeof v === 'string') out.add(v);
       else if (typeof v === 'object') collectText(v, out);
     }
   }
@@ -155,15 +174,17 @@ const bounded = (text: string) => (text.length > MAX_INDEXED_CHARS ? text.slice(
 /** The searchable texts of a node: [title, description, body], each at most MAX_INDEXED_CHARS. */
 export function textsOf(node: ContentNode): [string, string, string] {
   const f = node.fields;
-  const body: string[] = [node.id];
+  const body = new TextBudget(MAX_INDEXED_CHARS);
+  body.add(node.id);
   const text = f.text as { data?: unknown } | null | undefined;
-  if (text && typeof text.data === 'string') body.push(htmlToText(text.data.length > MAX_INDEXED_HTML ? text.data.slice(0, MAX_INDEXED_HTML) : text.data));
-  body.push(...strList(f.subjects));
+  if (text && typeof text.data === 'string') body.add(htmlToText(text.data.length > MAX_INDEXED_HTML ? text.data.slice(0, MAX_INDEXED_HTML) : text.data));
+  for (const subject of strList(f.subjects)) body.add(subject);
   for (const block of blockValues(node)) {
-    if (typeof block.plaintext === 'string') body.push(block.plaintext);
+    if (body.full) break;
+    if (typeof block.plaintext === 'string') body.add(block.plaintext);
     else collectText(block, body);
   }
-  return [bounded(str(f.title) ?? ''), bounded(str(f.description) ?? ''), bounded(body.join(' '))];
+  return [bounded(str(f.title) ?? ''), bounded(str(f.description) ?? ''), bounded(body.parts.join(' '))];
 }
 
 export const termsOf = (node: ContentNode): DocTerms => textsOf(node).map(analyze) as DocTerms;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeSafeCut, parseJsonInTurns, partsOf } from './json-in-turns.ts';
+import { ApiError } from './errors.ts';
+import { escapeSafeCut, parseJsonInTurns, partsOf, REST_MAX } from './json-in-turns.ts';
 
 /** What JSON.parse of the body's text gives: the value, or a refusal (SyntaxError). */
 const expected = (bytes: Uint8Array) => {
@@ -12,7 +13,7 @@ const expected = (bytes: Uint8Array) => {
 };
 const actual = async (bytes: Uint8Array) => {
   try {
-    return { value: await parseJsonInTurns(bytes, undefined, MIN, SLICE) };
+    return { value: await parseJsonInTurns(bytes, undefined, { minLength: MIN, slice: SLICE }) };
   } catch (err) {
     return { refused: err instanceof SyntaxError };
   }
@@ -58,7 +59,7 @@ describe('parseJsonInTurns', () => {
 
   it('a member named __proto__ with a long value stays an own member, the prototype untouched', async () => {
     const long = 'p'.repeat(100);
-    const parsed = (await parseJsonInTurns(utf8(`{"__proto__":{"polluted":"${long}"},"x":"${long}"}`), undefined, MIN, SLICE)) as Record<string, unknown>;
+    const parsed = (await parseJsonInTurns(utf8(`{"__proto__":{"polluted":"${long}"},"x":"${long}"}`), undefined, { minLength: MIN, slice: SLICE })) as Record<string, unknown>;
     expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
     expect(Object.keys(parsed)).toEqual(['__proto__', 'x']);
     expect((parsed as { polluted?: unknown }).polluted).toBeUndefined();
@@ -67,12 +68,12 @@ describe('parseJsonInTurns', () => {
 
   it('long names of members stay in place (only values are cut out)', async () => {
     const name = 'n'.repeat(50);
-    expect(await parseJsonInTurns(utf8(`{"${name}" : "${'v'.repeat(50)}"}`), undefined, MIN, SLICE)).toEqual({ [name]: 'v'.repeat(50) });
+    expect(await parseJsonInTurns(utf8(`{"${name}" : "${'v'.repeat(50)}"}`), undefined, { minLength: MIN, slice: SLICE })).toEqual({ [name]: 'v'.repeat(50) });
   });
 
   it('the check sees the text JSON.parse parses, long values left out', async () => {
     const seen: string[] = [];
-    await parseJsonInTurns(utf8(`{"a":[1,2],"b":"${'v'.repeat(50)}"}`), (t) => void seen.push(t), MIN, SLICE);
+    await parseJsonInTurns(utf8(`{"a":[1,2],"b":"${'v'.repeat(50)}"}`), (t) => void seen.push(t), { minLength: MIN, slice: SLICE });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatch(/^\{"a":\[1,2\],"b":"\\u0000[0-9a-z]+#0"\}$/);
   });
@@ -88,6 +89,47 @@ describe('parseJsonInTurns', () => {
     expect(partsOf(parsed.file, 'data')?.length).toBe(6);
     expect(partsOf(parsed.file, 'encoding')).toBeUndefined();
     expect(others).toBeGreaterThanOrEqual(3);
+  });
+
+  it('cuts out shorter values too when the text left would be over restMax, and refuses a body that cannot fit', async () => {
+    const options = { minLength: 1000, slice: 8, restMax: 60, floor: 6 };
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(tricky, fc.integer()), { maxLength: 8 }), async (values) => {
+        const bytes = utf8(JSON.stringify({ values }));
+        const seen: string[] = [];
+        try {
+          const value = await parseJsonInTurns(bytes, (t) => void seen.push(t), options);
+          expect(value).toEqual(JSON.parse(new TextDecoder().decode(bytes)));
+          expect(Buffer.byteLength(seen[0] ?? '')).toBeLessThanOrEqual(60);
+        } catch (err) {
+          expect(err).toBeInstanceOf(ApiError);
+          expect((err as ApiError).status).toBe(400);
+          expect(bytes.length).toBeGreaterThan(60);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a body of many values each a little under the long-value length is not parsed in one step', async () => {
+    const blocks = Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`b${i}`, { '@type': 'slate', plaintext: String(i % 10).repeat(60_000) }]));
+    const bytes = utf8(JSON.stringify({ blocks }));
+    const seen: string[] = [];
+    let others = 0;
+    const timer = setInterval(() => others++, 0);
+    const parsed = await parseJsonInTurns(bytes, (t) => void seen.push(t));
+    clearInterval(timer);
+    expect(parsed).toEqual({ blocks });
+    expect(bytes.length).toBeGreaterThan(REST_MAX);
+    expect(seen[0].length).toBeLessThanOrEqual(REST_MAX);
+    expect(others).toBeGreaterThanOrEqual(3);
+  });
+
+  it('refuses, with 400, a body whose text outside string values is over restMax (member names, space)', async () => {
+    const padded = utf8(`{"a":${' '.repeat(200)}1}`);
+    await expect(parseJsonInTurns(padded, undefined, { restMax: 100 })).rejects.toMatchObject({ status: 400, type: 'DeserializationError' });
+    const names = utf8(JSON.stringify(Object.fromEntries(Array.from({ length: 4 }, (_, i) => [String(i).repeat(80), 1]))));
+    await expect(parseJsonInTurns(names, undefined, { restMax: 100, floor: 6 })).rejects.toMatchObject({ status: 400 });
   });
 });
 

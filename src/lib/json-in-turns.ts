@@ -10,6 +10,7 @@
 // it accepts gives the same value. The slices of each long value stay at hand (`partsOf`) for
 // code that can use them without joining them (a base64 upload decoded slice by slice).
 import { isAscii } from 'node:buffer';
+import { ApiError } from './errors.ts';
 import { nextTurn } from './turn.ts';
 
 /** String literals at least this many bytes long are cut out and made in slices. */
@@ -51,15 +52,55 @@ function isName(bytes: Buffer, end: number): boolean {
   return bytes[at] === COLON;
 }
 
-/** The long string values of `bytes`, in order (member names stay in place, whatever their length). */
-function longLiterals(bytes: Buffer, minLength: number): Literal[] {
+/** Literals and bytes scanned between two turns: a body of megabytes is scanned in turns. */
+const SCAN_LITERALS = 32 * 1024;
+const SCAN_BYTES = 1024 * 1024;
+
+/** The string values of `bytes` at least `floor` bytes long, in order (member names stay in place, whatever their length). */
+async function literalsFrom(bytes: Buffer, floor: number): Promise<Literal[]> {
   const found: Literal[] = [];
+  let seen = 0;
+  let scanned = 0;
   for (let at = bytes.indexOf(QUOTE); at !== -1; ) {
     const end = skipLiteral(bytes, at);
-    if (end - at >= minLength && bytes[end - 1] === QUOTE && end - at >= 2 && !isName(bytes, end)) found.push({ start: at, end });
+    if (end - at >= floor && bytes[end - 1] === QUOTE && end - at >= 2 && !isName(bytes, end)) found.push({ start: at, end });
+    if (++seen % SCAN_LITERALS === 0 || end - scanned >= SCAN_BYTES) {
+      scanned = end;
+      await nextTurn();
+    }
     at = end >= bytes.length ? -1 : bytes.indexOf(QUOTE, end);
   }
   return found;
+}
+
+/** Bytes a literal's stand-in takes in the text JSON.parse reads (`"\u0000<tag>#<n>"`). */
+const STAND_IN_BYTES = 32;
+
+/**
+ * The literals to cut out: those at least `minLength` long, and then the longest of the others
+ * until the text left for JSON.parse is at most `restMax` bytes (a body of many strings each a
+ * little shorter than `minLength` is otherwise one JSON.parse of megabytes). Undefined when even
+ * cutting them all leaves more than `restMax` (names, numbers, space and short strings).
+ */
+function literalsToCut(found: Literal[], total: number, minLength: number, restMax: number): Literal[] | undefined {
+  const size = (lit: Literal) => lit.end - lit.start;
+  let rest = total;
+  const cut = new Set<Literal>();
+  for (const lit of found) {
+    if (size(lit) < minLength) continue;
+    cut.add(lit);
+    rest -= size(lit) - STAND_IN_BYTES;
+  }
+  if (rest > restMax) {
+    const others = found.filter((lit) => !cut.has(lit) && size(lit) > STAND_IN_BYTES).sort((a, b) => size(b) - size(a));
+    for (const lit of others) {
+      if (rest <= restMax) break;
+      cut.add(lit);
+      rest -= size(lit) - STAND_IN_BYTES;
+    }
+  }
+  if (rest > restMax) return undefined;
+  return cut.size === found.length ? found : found.filter((lit) => cut.has(lit));
 }
 
 /**
@@ -80,16 +121,32 @@ export function escapeSafeCut(text: string, from: number, cut: number): number {
   return cut;
 }
 
-/** The parts of the value of the literal `bytes[start, end)` (quotes included), a slice per turn. */
-async function literalParts(bytes: Buffer, { start, end }: Literal, slice: number): Promise<string[]> {
+/** A function called before each piece of work of `bytes`: a turn when the work since the last one would exceed `budget` bytes. */
+type Pace = (bytes: number) => Promise<void> | undefined;
+
+function pacer(budget: number): Pace {
+  let spent = budget; // the first piece of work waits for a turn of its own
+  return (bytes) => {
+    if (spent + bytes <= budget) {
+      spent += bytes;
+      return undefined;
+    }
+    spent = bytes;
+    return nextTurn();
+  };
+}
+
+/** The parts of the value of the literal `bytes[start, end)` (quotes included), at most `slice` bytes each, with turns between. */
+async function literalParts(bytes: Buffer, { start, end }: Literal, slice: number, pace: Pace): Promise<string[]> {
   const from = start + 1;
   const to = end - 1;
+  const content = bytes.subarray(from, to);
   const parts: string[] = [];
-  const escaped = bytes.indexOf(BACKSLASH, from);
-  if ((escaped === -1 || escaped >= to) && isAscii(bytes.subarray(from, to))) {
+  if (content.indexOf(BACKSLASH) === -1 && isAscii(content)) {
     for (let at = from; at < to; at += slice) {
-      await nextTurn();
-      const part = bytes.toString('latin1', at, Math.min(to, at + slice));
+      const cut = Math.min(to, at + slice);
+      await pace(cut - at);
+      const part = bytes.toString('latin1', at, cut);
       if (CONTROL.test(part)) throw new SyntaxError('Bad control character in string literal in JSON');
       parts.push(part);
     }
@@ -100,8 +157,8 @@ async function literalParts(bytes: Buffer, { start, end }: Literal, slice: numbe
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   let carry = '';
   for (let at = from; at < to; ) {
-    await nextTurn();
     const cut = Math.min(to, at + slice);
+    await pace(cut - at);
     const text = carry + decoder.decode(bytes.subarray(at, cut), { stream: cut < to });
     const safe = cut === to ? text.length : escapeSafeCut(text, 0, text.length);
     parts.push(JSON.parse(`"${text.slice(0, safe)}"`) as string);
@@ -131,7 +188,10 @@ function putBack(value: Json, parts: Map<string, string[]>, whole: string[]): Js
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const long = typeof value[i] === 'string' ? parts.get(value[i] as string) : undefined;
-      if (long) whole.push((value[i] = joined(long)));
+      if (long) {
+        value[i] = joined(long);
+        if (long.length > 1) whole.push(value[i] as string);
+      }
       else putBack(value[i], parts, whole);
     }
     return value;
@@ -145,7 +205,7 @@ function putBack(value: Json, parts: Map<string, string[]>, whole: string[]): Js
         continue;
       }
       const text = joined(long);
-      if (!isUploadData(value, name)) whole.push(text);
+      if (long.length > 1 && !isUploadData(value, name)) whole.push(text);
       // defineProperty: a member named `__proto__` stays a member, as JSON.parse made it
       Object.defineProperty(value, name, { value: text, writable: true, enumerable: true, configurable: true });
       let held = partsByObject.get(value);
@@ -162,19 +222,43 @@ function joined(parts: string[]): string {
   return value;
 }
 
+export interface JsonInTurnsOptions {
+  /** String values at least this many bytes long are always cut out. */
+  minLength?: number;
+  /** Bytes of a value made in one turn (and of work between two turns). */
+  slice?: number;
+  /** Most bytes of text JSON.parse reads in one step: shorter values are cut out too until it fits. */
+  restMax?: number;
+  /** Values shorter than this are never cut out (a stand-in takes about as much room). */
+  floor?: number;
+}
+
+/** Most bytes JSON.parse reads in one step (decoding and parsing 4 MB take ~20 ms each). */
+export const REST_MAX = 4 * 1024 * 1024;
+
+/** Values shorter than this stay in the text JSON.parse reads. */
+const CUT_FLOOR = 64;
+
+const restTooLong = (restMax: number) =>
+  new ApiError(400, 'DeserializationError', `Request body refused: JSON with more than ${restMax} bytes outside its long string values.`, 'service');
+
 /**
  * JSON.parse of the UTF-8 text of `bytes`, with its long string values made a slice per turn.
  * `check` sees the text that JSON.parse parses (long values left out) before it does. Throws what
- * JSON.parse throws (a SyntaxError) for a body it refuses.
+ * JSON.parse throws (a SyntaxError) for a body it refuses, and a 400 ApiError for a body whose
+ * text outside long values is over `restMax` bytes.
  */
-export async function parseJsonInTurns(bytes: Uint8Array, check: (text: string) => void = () => undefined, minLength = LONG_LITERAL, slice = SLICE): Promise<unknown> {
+export async function parseJsonInTurns(bytes: Uint8Array, check: (text: string) => void = () => undefined, options: JsonInTurnsOptions = {}): Promise<unknown> {
+  const { minLength = LONG_LITERAL, slice = SLICE, restMax = REST_MAX, floor = CUT_FLOOR } = options;
   const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  const literals = body.length >= minLength ? longLiterals(body, minLength) : [];
-  if (!literals.length) {
+  if (body.length < minLength && body.length <= restMax) {
     const text = new TextDecoder().decode(body);
     check(text);
     return JSON.parse(text);
   }
+  const found = await literalsFrom(body, body.length > restMax ? Math.min(minLength, floor) : minLength);
+  const literals = literalsToCut(found, body.length, minLength, restMax);
+  if (!literals) throw restTooLong(restMax);
   // A stand-in no caller can foresee: a random tag that does not occur in the rest of the body.
   const tag = `\u0000${Math.random().toString(36).slice(2)}`;
   const stand = (i: number) => `${tag}#${i}`;
@@ -185,11 +269,18 @@ export async function parseJsonInTurns(bytes: Uint8Array, check: (text: string) 
     at = lit.end;
   });
   pieces.push(body.subarray(at));
-  const rest = new TextDecoder().decode(Buffer.concat(pieces));
+  // Joining, decoding, checking and parsing text of megabytes: a turn between each.
+  const joinedBytes = literals.length ? Buffer.concat(pieces) : body;
+  await nextTurn();
+  const rest = new TextDecoder().decode(joinedBytes);
+  await nextTurn();
   check(rest);
+  await nextTurn();
   const skeleton = JSON.parse(rest) as Json;
+  if (!literals.length) return skeleton;
+  const pace = pacer(slice);
   const parts = new Map<string, string[]>();
-  for (let i = 0; i < literals.length; i++) parts.set(stand(i), await literalParts(body, literals[i], slice));
+  for (let i = 0; i < literals.length; i++) parts.set(stand(i), await literalParts(body, literals[i], slice, pace));
   if (typeof skeleton === 'string') return parts.has(skeleton) ? joined(parts.get(skeleton)!) : skeleton;
   const whole: string[] = [];
   const value = putBack(skeleton, parts, whole);

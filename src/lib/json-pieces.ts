@@ -10,29 +10,69 @@ export const LONG_STRING = 64 * 1024;
 /** A piece of JSON text: text as it is, or a string value still to be written as a JSON string. */
 export type JsonPiece = string | { readonly value: string };
 
-/** Whether `value` holds a string of at least `min` characters (its depth is bounded: it was made here). */
-export function holdsLongString(value: unknown, min = LONG_STRING): boolean {
-  if (typeof value === 'string') return value.length >= min;
-  if (typeof value !== 'object' || value === null) return false;
+/** Most characters of string values JSON.stringify writes in one step: longer ones are kept apart until the rest fits. */
+export const TEXT_MAX = 1024 * 1024;
+
+/** Strings shorter than this are never kept apart (2^6 characters). */
+const FLOOR_BITS = 6;
+/** Slot of `sums` for the strings of at least `min` characters. */
+const LONG_SLOT = 32;
+
+/**
+ * Adds the length of every string of `value` to `sums`: those of at least `min` characters to
+ * LONG_SLOT, the others by the power of two at or below their length (its depth is bounded: it was made here).
+ */
+function addLengths(value: unknown, min: number, sums: Float64Array): void {
+  if (typeof value === 'string') {
+    const n = value.length;
+    sums[n >= min ? LONG_SLOT : n < 1 << FLOOR_BITS ? 0 : 31 - Math.clz32(n)] += n;
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (holdsLongString(value[i], min)) return true;
-    return false;
+    for (let i = 0; i < value.length; i++) addLengths(value[i], min, sums);
+    return;
   }
   const record = value as Record<string, unknown>;
-  for (const name in record) if (holdsLongString(record[name], min)) return true;
-  return false;
+  for (const name in record) addLengths(record[name], min, sums);
 }
 
 /**
- * The JSON text of `value` as pieces when it holds long strings (each long string a piece of
- * its own, not yet escaped); undefined when it holds none (JSON.stringify is then the way).
+ * The length from which strings of `value` are kept apart: `min`, or less when the shorter
+ * strings add up to more than `textMax` characters (the longest of them go apart first);
+ * undefined when no string is kept apart.
  */
-export function jsonPieces(value: unknown, min = LONG_STRING): JsonPiece[] | undefined {
-  if (!holdsLongString(value, min)) return undefined;
+export function apartFrom(value: unknown, min = LONG_STRING, textMax = TEXT_MAX): number | undefined {
+  const sums = new Float64Array(LONG_SLOT + 1);
+  addLengths(value, min, sums);
+  let rest = 0;
+  for (let bits = 0; bits < LONG_SLOT; bits++) rest += sums[bits];
+  let apart = sums[LONG_SLOT];
+  let from = min;
+  for (let bits = 31 - Math.clz32(Math.max(1, min - 1)); bits >= FLOOR_BITS && rest > textMax; bits--) {
+    if (!sums[bits]) continue;
+    from = 2 ** bits;
+    apart += sums[bits];
+    rest -= sums[bits];
+  }
+  return apart > 0 ? from : undefined;
+}
+
+/** Whether `value` holds a string of at least `min` characters. */
+export const holdsLongString = (value: unknown, min = LONG_STRING): boolean => apartFrom(value, min, Infinity) !== undefined;
+
+/**
+ * The JSON text of `value` as pieces when it holds long strings, or strings that add up to more
+ * than TEXT_MAX (each such string a piece of its own, not yet escaped); undefined when it holds
+ * none (JSON.stringify is then the way).
+ */
+export function jsonPieces(value: unknown, min = LONG_STRING, textMax = TEXT_MAX): JsonPiece[] | undefined {
+  const from = apartFrom(value, min, textMax);
+  if (from === undefined) return undefined;
   for (;;) {
     const tag = `long-${Math.random().toString(36).slice(2)}-`;
     const long: string[] = [];
-    const text = JSON.stringify(value, (_name, v: unknown) => (typeof v === 'string' && v.length >= min ? tag + (long.push(v) - 1) : v));
+    const text = JSON.stringify(value, (_name, v: unknown) => (typeof v === 'string' && v.length >= from ? tag + (long.push(v) - 1) : v));
     const pieces = split(text, tag, long);
     if (pieces) return pieces;
   }

@@ -16,6 +16,8 @@ export const MAX_PASSWORD_LENGTH = 1024;
 /** Full-text search: characters of one query, and words in it. */
 export const MAX_SEARCH_TEXT_LENGTH = 1000;
 export const MAX_SEARCH_TERMS = 64;
+/** Items of one list field (subjects, relations, any List or Tuple): each is a catalog entry to add. */
+export const MAX_LIST_ITEMS = 5000;
 /** Criteria (rows) of one @querystring-search query. */
 export const MAX_QUERY_ROWS = 100;
 

@@ -10,12 +10,14 @@ import { isPreparedBlob } from './uploads.ts';
 import { LANGUAGES } from '../../types/vocabularies.ts';
 import { parseAllowDiscussion } from '../../domain/discussion.ts';
 import { own } from '../../lib/records.ts';
+import { MAX_LIST_ITEMS } from '../../lib/limits.ts';
 
 /** Keys handled by the content endpoints themselves, never as schema fields. */
 const NOT_FIELDS = new Set(['id', '@type', 'UID', 'layout', 'ordering', 'sort', 'changeNote', 'allow_discussion']);
 
 type Problem = { field?: string; message: string };
 const WRONG_TYPE = 'Object is of wrong type.';
+const TOO_MANY = `Value is too long (at most ${MAX_LIST_ITEMS} items).`;
 
 function checkScalar(field: FieldDef, value: unknown, kind = field.kind): { value?: unknown; error?: string } {
   switch (kind) {
@@ -74,6 +76,7 @@ function checkField(state: SiteState, field: FieldDef, value: unknown, stored: u
     case 'Tuple':
     case 'List': {
       const list = Array.isArray(value) ? value : [value];
+      if (list.length > MAX_LIST_ITEMS) return { error: TOO_MANY };
       const out: unknown[] = [];
       for (const item of list) {
         const r = checkScalar(field, item, field.valueKind ?? 'TextLine');
@@ -93,6 +96,7 @@ function checkField(state: SiteState, field: FieldDef, value: unknown, stored: u
     }
     case 'RelationList': {
       const list = Array.isArray(value) ? value : [value];
+      if (list.length > MAX_LIST_ITEMS) return { error: TOO_MANY };
       const out = new Set<string>();
       for (const item of list) {
         const uid = resolveReference(state, item);
