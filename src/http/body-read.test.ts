@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BIG_INPUT } from '../lib/turn.ts';
-import { announcedOver, decodeInTurns, readAnnounced } from './body-read.ts';
+import { announcedOver, decodeInTurns, READ_TURN, readAnnounced } from './body-read.ts';
 
 describe('announcedOver', () => {
   it('judges by Content-Length, unless the body is chunked or has none', () => {
@@ -61,6 +61,21 @@ describe('readAnnounced', () => {
     expect(bytes.length).toBe(10);
     expect(Buffer.from(bytes).toString()).toBe('hello worl');
     expect(incoming.listenerCount('data')).toBe(0);
+  });
+
+  it('pauses the reading for a turn after each READ_TURN bytes, then goes on', async () => {
+    const incoming = new PassThrough();
+    const length = 2 * READ_TURN + 5;
+    const read = readAnnounced(incoming, length);
+    incoming.write(Buffer.alloc(READ_TURN, 1));
+    await Promise.resolve();
+    expect(incoming.isPaused()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(incoming.isPaused()).toBe(false);
+    incoming.write(Buffer.alloc(READ_TURN, 2));
+    incoming.end(Buffer.from('tail!'));
+    const bytes = await read;
+    expect([bytes[0], bytes[READ_TURN], Buffer.from(bytes.subarray(2 * READ_TURN)).toString()]).toEqual([1, 2, 'tail!']);
   });
 
   it('refuses a body that ends before its announced length with 400', async () => {

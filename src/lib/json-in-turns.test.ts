@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
-import { escapeSafeCut, parseJsonInTurns, partsOf, REST_MAX } from './json-in-turns.ts';
+import { escapeSafeCut, parseJsonInTurns, partsOf, REST_MAX, REST_TARGET } from './json-in-turns.ts';
 
 /** What JSON.parse of the body's text gives: the value, or a refusal (SyntaxError). */
 const expected = (bytes: Uint8Array) => {
@@ -91,8 +91,8 @@ describe('parseJsonInTurns', () => {
     expect(others).toBeGreaterThanOrEqual(3);
   });
 
-  it('cuts out shorter values too when the text left would be over restMax, and refuses a body that cannot fit', async () => {
-    const options = { minLength: 1000, slice: 8, restMax: 60, floor: 6 };
+  it('cuts out shorter values too when the text left would be over the target, and refuses a body that cannot fit restMax', async () => {
+    const options = { minLength: 1000, slice: 8, target: 40, restMax: 60, floor: 6 };
     await fc.assert(
       fc.asyncProperty(fc.array(fc.oneof(tricky, fc.integer()), { maxLength: 8 }), async (values) => {
         const bytes = utf8(JSON.stringify({ values }));
@@ -121,8 +121,16 @@ describe('parseJsonInTurns', () => {
     clearInterval(timer);
     expect(parsed).toEqual({ blocks });
     expect(bytes.length).toBeGreaterThan(REST_MAX);
-    expect(seen[0].length).toBeLessThanOrEqual(REST_MAX);
+    expect(seen[0].length).toBeLessThanOrEqual(REST_TARGET);
     expect(others).toBeGreaterThanOrEqual(3);
+  });
+
+  it('plain values close together are made as slices of one string; a control character in one is refused', async () => {
+    const options = { minLength: 10, slice: 200 };
+    const value = { a: 'x'.repeat(20), b: ['y'.repeat(30), 'short', 'z'.repeat(25)], c: 'w\\'.repeat(10), d: 'v'.repeat(12) };
+    expect(await parseJsonInTurns(utf8(JSON.stringify(value)), undefined, options)).toEqual(value);
+    const bad = utf8(`{"a":"${'x'.repeat(20)}","b":"${'y'.repeat(10)}\u0001${'y'.repeat(10)}"}`);
+    await expect(parseJsonInTurns(bad, undefined, options)).rejects.toBeInstanceOf(SyntaxError);
   });
 
   it('refuses, with 400, a body whose text outside string values is over restMax (member names, space)', async () => {

@@ -78,11 +78,11 @@ const STAND_IN_BYTES = 32;
 
 /**
  * The literals to cut out: those at least `minLength` long, and then the longest of the others
- * until the text left for JSON.parse is at most `restMax` bytes (a body of many strings each a
+ * until the text left for JSON.parse is at most `target` bytes (a body of many strings each a
  * little shorter than `minLength` is otherwise one JSON.parse of megabytes). Undefined when even
  * cutting them all leaves more than `restMax` (names, numbers, space and short strings).
  */
-function literalsToCut(found: Literal[], total: number, minLength: number, restMax: number): Literal[] | undefined {
+function literalsToCut(found: Literal[], total: number, minLength: number, target: number, restMax: number): Literal[] | undefined {
   const size = (lit: Literal) => lit.end - lit.start;
   let rest = total;
   const cut = new Set<Literal>();
@@ -91,10 +91,10 @@ function literalsToCut(found: Literal[], total: number, minLength: number, restM
     cut.add(lit);
     rest -= size(lit) - STAND_IN_BYTES;
   }
-  if (rest > restMax) {
+  if (rest > target) {
     const others = found.filter((lit) => !cut.has(lit) && size(lit) > STAND_IN_BYTES).sort((a, b) => size(b) - size(a));
     for (const lit of others) {
-      if (rest <= restMax) break;
+      if (rest <= target) break;
       cut.add(lit);
       rest -= size(lit) - STAND_IN_BYTES;
     }
@@ -169,6 +169,37 @@ async function literalParts(bytes: Buffer, { start, end }: Literal, slice: numbe
   return parts;
 }
 
+/** Whether the content of `lit` is ASCII without escapes: its bytes are its characters. */
+const isPlain = (bytes: Buffer, lit: Literal) => {
+  const content = bytes.subarray(lit.start + 1, lit.end - 1);
+  return content.indexOf(BACKSLASH) === -1 && isAscii(content);
+};
+
+/** How many plain literals from `literals[i]` on fit in one span of at most `slice` bytes (0 or 1: none to group). */
+function plainRun(bytes: Buffer, literals: Literal[], i: number, slice: number): number {
+  let n = 0;
+  while (i + n < literals.length && literals[i + n].end - literals[i].start <= slice && isPlain(bytes, literals[i + n])) n++;
+  return n;
+}
+
+/**
+ * The values of plain literals lying close together, made as slices of one string of the bytes
+ * they span. Made one by one, values of tens of kilobytes are young objects that the collector
+ * copies, megabytes at a time, in one pause; one string of the span is large enough to be made
+ * where objects are never copied, and a slice of it is a small object that refers to it.
+ */
+async function plainValues(bytes: Buffer, run: Literal[], pace: Pace): Promise<string[]> {
+  const from = run[0].start + 1;
+  const to = run[run.length - 1].end - 1;
+  await pace(to - from);
+  const span = bytes.toString('latin1', from, to);
+  return run.map((lit) => {
+    const value = span.slice(lit.start + 1 - from, lit.end - 1 - from);
+    if (CONTROL.test(value)) throw new SyntaxError('Bad control character in string literal in JSON');
+    return value;
+  });
+}
+
 type Json = null | boolean | number | string | Json[] | { [name: string]: Json };
 
 /** The parts of long string values, by the object that holds them and the member's name. */
@@ -227,12 +258,16 @@ export interface JsonInTurnsOptions {
   minLength?: number;
   /** Bytes of a value made in one turn (and of work between two turns). */
   slice?: number;
-  /** Most bytes of text JSON.parse reads in one step: shorter values are cut out too until it fits. */
+  /** Bytes of text JSON.parse should read at most in one step: shorter values are cut out too until it fits. */
+  target?: number;
+  /** Bytes of text JSON.parse reads at most: a body that cannot be cut down to it is refused. */
   restMax?: number;
   /** Values shorter than this are never cut out (a stand-in takes about as much room). */
   floor?: number;
 }
 
+/** Bytes JSON.parse should read in one step (decoding and parsing 1 MB take ~5 ms each). */
+export const REST_TARGET = 1024 * 1024;
 /** Most bytes JSON.parse reads in one step (decoding and parsing 4 MB take ~20 ms each). */
 export const REST_MAX = 4 * 1024 * 1024;
 
@@ -250,14 +285,15 @@ const restTooLong = (restMax: number) =>
  */
 export async function parseJsonInTurns(bytes: Uint8Array, check: (text: string) => void = () => undefined, options: JsonInTurnsOptions = {}): Promise<unknown> {
   const { minLength = LONG_LITERAL, slice = SLICE, restMax = REST_MAX, floor = CUT_FLOOR } = options;
+  const target = Math.min(options.target ?? REST_TARGET, restMax);
   const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  if (body.length < minLength && body.length <= restMax) {
+  if (body.length < minLength && body.length <= target) {
     const text = new TextDecoder().decode(body);
     check(text);
     return JSON.parse(text);
   }
-  const found = await literalsFrom(body, body.length > restMax ? Math.min(minLength, floor) : minLength);
-  const literals = literalsToCut(found, body.length, minLength, restMax);
+  const found = await literalsFrom(body, body.length > target ? Math.min(minLength, floor) : minLength);
+  const literals = literalsToCut(found, body.length, minLength, target, restMax);
   if (!literals) throw restTooLong(restMax);
   // A stand-in no caller can foresee: a random tag that does not occur in the rest of the body.
   const tag = `\u0000${Math.random().toString(36).slice(2)}`;
@@ -280,7 +316,17 @@ export async function parseJsonInTurns(bytes: Uint8Array, check: (text: string) 
   if (!literals.length) return skeleton;
   const pace = pacer(slice);
   const parts = new Map<string, string[]>();
-  for (let i = 0; i < literals.length; i++) parts.set(stand(i), await literalParts(body, literals[i], slice, pace));
+  for (let i = 0; i < literals.length; ) {
+    const run = plainRun(body, literals, i, slice);
+    if (run > 1) {
+      const values = await plainValues(body, literals.slice(i, i + run), pace);
+      values.forEach((value, k) => parts.set(stand(i + k), [value]));
+      i += run;
+    } else {
+      parts.set(stand(i), await literalParts(body, literals[i], slice, pace));
+      i++;
+    }
+  }
   if (typeof skeleton === 'string') return parts.has(skeleton) ? joined(parts.get(skeleton)!) : skeleton;
   const whole: string[] = [];
   const value = putBack(skeleton, parts, whole);

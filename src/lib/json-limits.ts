@@ -11,7 +11,7 @@ export interface JsonLimits {
   maxTokens: number;
 }
 
-export const JSON_LIMITS: JsonLimits = { maxDepth: 200, maxTokens: 100_000 };
+export const JSON_LIMITS: JsonLimits = { maxDepth: 200, maxTokens: 50_000 };
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
