@@ -157,6 +157,14 @@ const refusals: [string, Refusal][] = [
   ['POST @workflow: include_children that is no boolean', { method: 'POST', path: '/news/@workflow/retract', body: { include_children: 'maybe' }, error: { error: { type: 'BadRequest', message: "Could not parse value 'maybe' as boolean" } }, state: '/news/@workflow' }],
   ['PATCH @registry: a body that is no object', { method: 'PATCH', path: '/@registry', body: ['plone.site_title'], error: { type: 'BadRequest', message: 'Malformed body' }, state: '/@registry/plone.site_title' }],
   ['PATCH @controlpanels: a body that is no object', { method: 'PATCH', path: '/@controlpanels/site', body: 'text', error: { type: 'BadRequest', message: 'Malformed body' }, state: '/@controlpanels/site' }],
+  // members the handlers need: required by the schemas, refused in Plone's words
+  ['POST @types: a field without its kind', { method: 'POST', path: '/@types/Document', body: { title: 'Subtitle' }, error: { type: 'BadRequest', message: "Missing parameter: 'factory'" }, state: '/@types/Document' }],
+  ['POST @types: an empty kind', { method: 'POST', path: '/@types/Document', body: { factory: '', title: 'Subtitle' }, error: { type: 'BadRequest', message: "Missing parameter: 'factory'" }, state: '/@types/Document' }],
+  ['POST @relations: no items', { method: 'POST', path: '/@relations', error: { type: 'BadRequest', message: "Property 'items' is required" }, state: '/@relations?relation=relatedItems' }],
+  ['DELETE @relations: nothing named', { method: 'DELETE', path: '/@relations', body: {}, error: { type: 'BadRequest', message: 'Either items or at least one of source, target and relation is required' }, state: '/@relations?relation=relatedItems' }],
+  ['POST @comments: a blank text', { method: 'POST', path: '/news/@comments', body: { text: '  ' }, error: { type: 'BadRequest', message: "{'errors': [RequiredMissing('text')]}" }, state: '/news/@comments' }],
+  ['POST @email-notification: no message', { method: 'POST', path: '/@email-notification', body: { from: 'jane@example.org' }, error: { type: 'BadRequest', message: 'Missing from or message parameters' }, state: '/@registry/plone.site_title' }],
+  ['POST @email-send: a blank recipient', { method: 'POST', path: '/@email-send', body: { to: ' ', from: 'jane@example.org', message: 'Hi' }, error: { error: { type: 'BadRequest', message: 'Missing "to", "from" or "message" parameters' } }, state: '/@registry/plone.site_title' }],
   ['POST @querystring-search: b_size that is no integer', { method: 'POST', path: '/@querystring-search', body: { query: [{ i: 'portal_type', o: 'plone.app.querystring.operation.selection.any', v: ['Document'] }], b_size: 'ten' }, error: { type: 'BadRequest', message: "Body member 'b_size': expected an integer" }, state: '/@registry/plone.site_title' }],
 ];
 
@@ -169,6 +177,68 @@ describe('request validation: the families\' own refusals, made by the route sch
     const after = await api.get(c.state);
     expect(after.status).toBe(before.status);
     expect(after.body).toEqual(before.body);
+  });
+});
+
+// Path parameters: segments after the endpoint that fit none of the route's forms get the route's
+// own refusal (the 404 or the 400 Plone answers), before the body is read.
+const badPaths: [string, string, number, Json | null][] = [
+  ['GET', '/@users/editor/more', 404, { type: 'NotFound' }],
+  ['POST', '/@users/editor', 404, { type: 'NotFound' }],
+  ['GET', '/@groups/Reviewers/more', 404, null],
+  ['POST', '/@types', 400, { type: 'BadRequest', message: 'Missing parameter typename' }],
+  ['DELETE', '/@types/Document', 400, { type: 'BadRequest', message: 'Missing parameter fieldname' }],
+  ['PATCH', '/@types/Document/title/more', 400, { type: 'BadRequest', message: 'Too many parameters' }],
+  ['GET', '/@registry/plone.site_title/more', 400, { type: 'BadRequest', message: 'Too many parameters' }],
+  ['GET', '/@userschema/other', 400, { error: { type: 'Invalid parameters', message: 'Parameters supplied are not valid.' } }],
+  ['GET', '/news/@sources', 400, { error: { type: 'Bad Request', message: 'Must supply exactly one path parameter (fieldname)' } }],
+  ['GET', '/@sources/subjects', 404, { type: 'NotFound' }], // not on the site root
+  ['GET', '/@history', 404, { type: 'NotFound' }],
+  ['PATCH', '/news/@comments', 400, { type: 'BadRequest', message: 'Comment id is a required part of the url' }],
+  ['GET', '/news/@comments/a/b', 404, { type: 'NotFound' }],
+  ['POST', '/news/@workflow', 400, { error: { type: 'BadRequest', message: 'Missing transition' } }],
+  ['PATCH', '/@controlpanels', 400, { type: 'BadRequest', message: 'Missing parameter controlpanelname' }],
+  ['POST', '/@relations/other', 404, { type: 'NotFound' }],
+];
+
+describe('request validation: path parameters', () => {
+  it.each(badPaths)('%s %s answers %i', async (method, path, status, error) => {
+    const r = await api.request(method, path, method === 'GET' ? {} : { body: {} });
+    expect(r.status, r.text).toBe(status);
+    if (error === null) expect(r.body).toBeNull();
+    else expect(r.body).toMatchObject(error);
+  });
+
+  it('takes what the forms allow', async () => {
+    expect((await api.get('/@userschema/registration')).status).toBe(200);
+    expect((await api.get('/@registry/plone.site_title')).status).toBe(200);
+    expect((await api.get('/@vocabularies/cms.app.vocabularies.WorkflowStates/ignored')).status).toBe(200);
+    expect((await api.get('/news/@history')).status).toBe(200);
+  });
+});
+
+// Content rules: the bodies of a condition or an action, per element type.
+describe('request validation: content-rule conditions and actions', () => {
+  it('checks the members of the element type the body names, and leaves an unknown type to the panel', async () => {
+    const panel = '/@controlpanels/content-rules';
+    const made = await api.post(panel, { title: 'Schema rule', event: 'Object added to this container' });
+    expect(made.status, made.text).toBe(201);
+    const id = (made.body as Json).id as string;
+    const before = await api.get(`${panel}/${id}`);
+    const wrong = await api.post(`${panel}/${id}/condition`, { type: 'plone.conditions.Role', role_names: 'Manager' });
+    expect(wrong.status, wrong.text).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain('role_names');
+    const missing = await api.post(`${panel}/${id}/action`, { type: 'plone.actions.Mail', subject: 'Hi' });
+    expect(missing.status, missing.text).toBe(400);
+    expect(JSON.stringify(missing.body)).toContain('Required input is missing.');
+    const unknown = await api.post(`${panel}/${id}/condition`, { type: 'plone.conditions.Nope', role_names: 5 });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.body)).toContain('Invalid condition type');
+    expect((await api.get(`${panel}/${id}`)).body).toEqual(before.body);
+    expect((await api.post(`${panel}/${id}/condition`, { type: 'plone.conditions.Role', role_names: ['Manager'] })).status).toBe(201);
+    const change = await api.patch(`${panel}/${id}/condition/0`, { role_names: [1] });
+    expect(change.status, change.text).toBe(400);
+    expect((await api.post(`${panel}/nope/condition`, { type: 'plone.conditions.Role', role_names: 'x' })).status).toBe(404); // the rule first
   });
 });
 

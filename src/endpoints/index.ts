@@ -132,9 +132,11 @@ function withPanelBodies(route: Route, panels: Extensions['panels']): Route {
       if (body.method !== route.method) continue;
       variants.push({
         name: body.name ? `${panel.id}/${body.name}` : panel.id,
+        // `name`'s fixed segments (`{rule}/condition`) must be those of the URL
         applies: (params) => {
           const given = params.filter(Boolean);
-          return given[0] === panel.id && given.length - 1 === body.depth;
+          const fixed = body.name ? body.name.split('/') : [];
+          return given[0] === panel.id && given.length - 1 === body.depth && fixed.every((s, i) => s.startsWith('{') || given[i + 1] === s);
         },
         params: body.depth + 1,
         schema: body.schema,

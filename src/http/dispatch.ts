@@ -1,5 +1,5 @@
-// One request: parse the URL -> authenticate (and CSRF) -> traverse -> check permissions -> read
-// the body -> validate it with the route's schema -> prepare -> handle -> (for writes) one
+// One request: parse the URL -> authenticate (and CSRF) -> traverse -> check permissions -> check
+// the path parameters -> read the body -> validate it with the route's schema -> prepare -> handle -> (for writes) one
 // commit -> response. Errors from any step go through errors.ts.
 import type { Principal } from '../auth/principal.ts';
 import { canView, hasPermission } from '../auth/check.ts';
@@ -21,6 +21,7 @@ import type { Answer } from './response-cache.ts';
 import { parseUrl, type ParsedUrl, type ParsedUrls } from './parse-url.ts';
 import { parseQuery } from '../domain/query.ts';
 import { validateRequest } from './schema.ts';
+import { checkPath } from './route-path.ts';
 import { isWrite, type Extensions, type FamilyManifest, type ApiRequest, type ApiResponse, type RequestContext, type Route, type Services } from './types.ts';
 import { own } from '../lib/records.ts';
 import { showChange, withChange } from './change-answer.ts';
@@ -159,6 +160,7 @@ function resolve(d: Dispatcher, state: SiteState, url: ParsedUrl, method: string
     throw new ApiError(405, 'MethodNotAllowed', `Method ${method} is not allowed on ${url.endpoint ?? 'this object'}.`);
   }
   if (route.on === 'site' && node.parent !== null) throw notFound();
+  if (route.on === 'item' && node.parent === null) throw notFound();
   // a route of folders does not exist on an item (Plone registers it for folderish objects only)
   if (route.on === 'folderish' && node.parent !== null && !own(state.types, node.type)?.folderish) throw notFound();
   if (!route.public && !hasPermission(state, principal, node, 'cms.restapi: Use REST API')) {
@@ -227,6 +229,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
     };
     if (target.view) return answer(await target.view(state, req, d.services));
     let route = target.route!;
+    if (route.path) checkPath(route.path, url.params);
     const limit = bodyLimitOf(d, route);
     const where = route.bigBody ? undefined : 'this endpoint';
     if (route.rawBody) req.rawBytes = await bodyBytes(input, limit, where);

@@ -45,7 +45,19 @@ export interface RouteSchema {
   form?: boolean;
   /** Response body per status (a body-less answer: `z.undefined()`). */
   responses?: Partial<Record<number, z.ZodType>>;
+  /** Answers that are the bytes of a file, not JSON: the media types per status (`image/*`). */
+  files?: Partial<Record<number, string[]>>;
+  /**
+   * The body as the handler finally needs it (members required, not empty), where Plone checks
+   * something else first (the caller's rights on one comment, the type the URL names): the
+   * handler judges it with `judgeBody` once those checks passed; dispatch judges only `body`.
+   * The OpenAPI document shows this body.
+   */
+  later?: BodySchema;
 }
+
+/** A body schema and the errors of its refusals. */
+export type BodySchema = Pick<RouteSchema, 'body' | 'malformed' | 'invalid' | 'refuse' | 'refuseAll'> & { body: z.ZodType };
 
 export interface SchemaVariant {
   /** What the variant is for, as the OpenAPI document names it (`dexterity-types`, `content-rules/{rule}`). */
@@ -174,11 +186,20 @@ function queryFits(schema: z.ZodObject, query: Query): boolean | undefined {
   return true;
 }
 
+/** Throws the 400 of a body that fails the `later` schema of a route (see RouteSchema.later). */
+export function judgeBody(schema: RouteSchema, body: unknown): void {
+  if (schema.later) checkBody(schema.later, body, true);
+}
+
 function checkRequest(schema: RouteSchema, query: Query, body: unknown, json: boolean): void {
   if (schema.query && queryFits(schema.query, query) !== true) {
     const result = schema.query.safeParse(queryRecord(query));
     if (!result.success) throw fail(schema.invalid ?? INVALID_PARAMETER, issueMessage(result.error.issues[0], 'Query parameter'));
   }
+  checkBody(schema, body, json);
+}
+
+function checkBody(schema: RouteSchema, body: unknown, json: boolean): void {
   if (schema.body && (json || !schema.form)) {
     const result = schema.body.safeParse(body);
     if (result.success) return;
@@ -206,6 +227,12 @@ const fail = (e: SchemaError, message: string) => new ApiError(400, e.type, mess
  */
 export const objectBodySchema = <S extends z.core.$ZodLooseShape>(shape: S) =>
   z.looseObject(shape, { error: (iss) => (iss.input === undefined ? NO_JSON : 'Malformed body') });
+
+/**
+ * An object body where no body counts as an empty one: its required members are then refused in
+ * the members' own words (a form Plone reads member by member), not as a missing body.
+ */
+export const formBodySchema = <S extends z.core.$ZodLooseShape>(shape: S) => objectBodySchema(shape).prefault({} as never);
 
 /** Plone's message for a request without a JSON body where one is needed (supplement 2.4). */
 export const NO_JSON = "'No JSON object could be decoded'";

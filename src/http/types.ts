@@ -73,8 +73,16 @@ export interface Route<P = any> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'OPTIONS';
   /** `@name` of the endpoint, or null for the content object itself. */
   endpoint: string | null;
-  /** 'site': answers only on the site root; 'folderish': on objects that hold others (and the root); 'content': any object. */
-  on: 'site' | 'folderish' | 'content';
+  /**
+   * 'site': answers only on the site root; 'folderish': on objects that hold others (and the root);
+   * 'content': any object; 'item': any object but the site root.
+   */
+  on: 'site' | 'folderish' | 'content' | 'item';
+  /**
+   * The URL segments after the endpoint (path parameters), checked by dispatch before the body is
+   * read. Absent: the route takes none and does not look at any that are there.
+   */
+  path?: import('./route-path.ts').RoutePath;
   /** Permission checked on the context before the handler runs (null: none beyond Use REST API). */
   permission: string | null;
   /**

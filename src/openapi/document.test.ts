@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FAMILIES, routeTable } from '../endpoints/index.ts';
 import { openApiDocument, operationKey, type RouteRef } from './document.ts';
 import { FAMILY_DOCS, PATH_PARAMETERS } from './families.ts';
+import { formParams } from '../http/route-path.ts';
 import { OPERATION_DOCS } from './operations/index.ts';
 
 const table = routeTable();
@@ -41,10 +42,32 @@ describe('the OpenAPI document', () => {
     const forms = (method: string, endpoint: string) => operations.filter((o) => o.op['x-cms-route'].endpoint === endpoint && o.method === method).map((o) => o.path);
     expect(forms('get', '@breadcrumbs')).toEqual(['/@breadcrumbs', '/{path}/@breadcrumbs']);
     expect(forms('get', '@users')).toEqual(['/@users', '/@users/{userid}']);
+    expect(forms('get', '@history')).toEqual(['/{path}/@history', '/{path}/@history/{version}']); // not on the site root
     expect(forms('post', '@workflow')).toEqual(['/@workflow/{transition}', '/{path}/@workflow/{transition}']);
     const object = operations.filter((o) => o.op['x-cms-route'].endpoint === null && o.method === 'get').map((o) => o.path);
     expect(object).toEqual(['/', '/{path}']);
     expect(doc.servers).toEqual([{ url: 'http://localhost:8080/Plone', description: 'This site' }]);
+  });
+
+  it('declares every path parameter of a route once, as a parameter of its path templates', () => {
+    for (const route of table.routes) {
+      const what = operationKey(route.method, route.endpoint);
+      const forms = route.path?.forms ?? [''];
+      const named = new Set(forms.flatMap(formParams));
+      // every {param} of a template is declared, and every declared parameter is in a template
+      expect(new Set(Object.keys(route.path?.params ?? {})), what).toEqual(named);
+      for (const form of forms) expect(new Set(formParams(form)).size, `${what} ${form}`).toBe(formParams(form).length);
+      for (const { path, op } of operations.filter((o) => o.op['x-cms-route'].method === route.method && o.op['x-cms-route'].endpoint === route.endpoint)) {
+        const inPath = op.parameters.filter((p: any) => p.in === 'path');
+        expect(inPath.map((p: any) => p.name), `${what} ${path}`).toEqual(formParams(path));
+        for (const p of inPath) expect(p, `${what} ${path} ${p.name}`).toMatchObject({ required: true, description: expect.any(String), schema: expect.any(Object) });
+      }
+    }
+    // the documentation of operations says nothing of routes' paths (views keep theirs)
+    for (const [key, d] of Object.entries(OPERATION_DOCS)) if (!key.startsWith('GET @@')) expect(d.paths, key).toBeUndefined();
+    const form = doc.paths['/@userschema/{form}'].get.parameters.find((p: any) => p.name === 'form');
+    expect(form.schema).toMatchObject({ const: 'registration' });
+    expect(doc.paths['/@types/{type}/{name}'].delete.parameters.map((p: any) => p.name)).toEqual(['type', 'name']);
   });
 
   it('says which permission each operation checks', () => {
@@ -61,7 +84,10 @@ describe('the OpenAPI document', () => {
     const keys = new Set([...table.routes.map((r) => operationKey(r.method, r.endpoint)), ...Object.keys(table.views).map((v) => operationKey('GET', v))]);
     expect(Object.keys(OPERATION_DOCS).filter((k) => !keys.has(k))).toEqual([]);
     expect([...keys].filter((k) => !(k in OPERATION_DOCS))).toEqual([]);
-    for (const { path } of operations) for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) expect(PATH_PARAMETERS, name).toHaveProperty(name);
+    for (const { path, op } of operations) {
+      if (op['x-cms-route'].on !== 'view') continue;
+      for (const name of formParams(path)) expect(PATH_PARAMETERS, name).toHaveProperty(name);
+    }
     expect(doc.tags.map((t: any) => t.name)).toEqual([...FAMILIES.map((f) => f.name), 'files']);
     for (const tag of doc.tags) expect(FAMILY_DOCS, tag.name).toHaveProperty(tag.name);
     const ids = operations.map((o) => o.op.operationId);
@@ -101,8 +127,9 @@ describe('the OpenAPI document', () => {
 
   it('has every route declare its answers, and every write that takes a JSON body declare it', () => {
     const key = (r: { method: string; endpoint: string | null }) => operationKey(r.method, r.endpoint);
-    // Binary answers (the portrait image) have no JSON schema.
-    expect(table.routes.filter((r) => !r.schema?.responses).map(key)).toEqual(['GET @portrait']);
+    // Binary answers (the portrait image) are declared as files.
+    expect(table.routes.filter((r) => !r.schema?.responses && !r.schema?.files).map(key)).toEqual([]);
+    expect(doc.paths['/@portrait/{userid}'].get.responses['200'].content['image/*'].schema).toEqual({ type: 'string', format: 'binary' });
     // These take no body (Plone ignores one).
     const bodiless = ['DELETE content', 'POST @workingcopy', 'DELETE @workingcopy', 'DELETE @types', 'POST @login-renew', 'POST @logout', 'DELETE @groups', 'POST @addons', 'POST @content-rules', 'DELETE @comments', 'DELETE @controlpanels'];
     const writes = table.routes.filter((r) => ['POST', 'PATCH', 'PUT', 'DELETE'].includes(r.method) && !r.rawBody);

@@ -12,11 +12,13 @@ import type { RouteTable } from '../http/dispatch.ts';
 import { FAMILY_DOCS, PATH_PARAMETERS } from './families.ts';
 import { OPERATION_DOCS } from './operations/index.ts';
 import type { OperationDoc, QueryDoc } from './types.ts';
-import type { RouteSchema } from '../http/schema.ts';
+import type { RouteSchema, SchemaVariant } from '../http/schema.ts';
 import { jsonSchema, queryProperties } from './json-schema.ts';
 import { operationKey } from './keys.ts';
 import { exampleFor, loadExamples, type Examples } from './examples.ts';
 import { errorBody } from '../serialize/shapes.ts';
+import { formParams, type RoutePath } from '../http/route-path.ts';
+import { own } from '../lib/records.ts';
 
 export interface DocumentInfo {
   /** Public URL of the site root: the server of every path. */
@@ -29,7 +31,7 @@ export interface DocumentInfo {
 export interface RouteRef {
   method: string;
   endpoint: string | null;
-  on: 'site' | 'folderish' | 'content' | 'view';
+  on: 'site' | 'folderish' | 'content' | 'item' | 'view';
   permission: string | null;
   family: string;
 }
@@ -42,35 +44,50 @@ const USE_API = 'cms.restapi: Use REST API';
 
 function permissionText(route: Pick<Route, 'permission' | 'public'> & { on: RouteRef['on'] }): string {
   const where =
-    route.on === 'site' ? 'Answers on the site root only.' : route.on === 'folderish' ? 'Answers on folderish objects (folders) and on the site root; 404 on other items.' : 'Answers on any content object and on the site root.';
+    route.on === 'site'
+      ? 'Answers on the site root only.'
+      : route.on === 'folderish'
+        ? 'Answers on folderish objects (folders) and on the site root; 404 on other items.'
+        : route.on === 'item'
+          ? 'Answers on content objects below the site root; 404 on the site root.'
+          : 'Answers on any content object and on the site root.';
   if (route.public) return `${where} Open to anyone (no \`${USE_API}\` check).`;
   if (!route.permission) return `${where} Permission: \`${USE_API}\` (further checks in the handler).`;
   return `${where} Permission: \`${route.permission}\` on the object (and \`${USE_API}\`).`;
 }
 
+/** What the route does with segments after those of its forms. */
+const moreText = (path: RoutePath | undefined): string | undefined =>
+  path?.more === 'ignored' ? 'Segments after those of the path are not looked at.' : path?.more === 'panel' ? "Further segments are the custom panel's own (a content rule's conditions and actions)." : undefined;
+
 const schemaOf = (q: QueryDoc): Json => (q.repeat ? { type: 'array', items: { type: q.type ?? 'string' } } : { type: q.type ?? 'string' });
 
-function parameters(path: string, doc: OperationDoc, schema: RouteSchema | undefined): Json[] {
+function parameters(path: string, doc: OperationDoc, schema: RouteSchema | undefined, declared: RoutePath | undefined): Json[] {
   const out: Json[] = [];
-  for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
-    out.push({ name, in: 'path', required: true, description: PATH_PARAMETERS[name] ?? name, schema: { type: 'string' }, ...(name === 'path' ? { 'x-cms-any-path': true } : {}) });
+  for (const name of formParams(path)) {
+    const param = name === 'path' ? undefined : declared ? own(declared.params, name) : undefined;
+    const description = param?.description ?? PATH_PARAMETERS[name] ?? name;
+    const values = param?.schema ? jsonSchema(param.schema) : { type: 'string' };
+    out.push({ name, in: 'path', required: true, description, schema: values, ...(name === 'path' ? { 'x-cms-any-path': true } : {}) });
   }
-  const declared = queryProperties(schema?.query);
+  const checked = queryProperties(schema?.query);
   for (const q of doc.query ?? []) {
     // `groups-filter:list` is checked as `groups-filter`: the query parser strips Zope's converters
     const key = q.name.replace(/:(?:list|int|boolean|record|records)$/, '');
-    const checked = declared.get(key);
-    declared.delete(key);
-    out.push({ name: q.name, in: 'query', required: false, description: q.description, schema: checked ?? schemaOf(q), ...(q.repeat ? { style: 'form', explode: true } : {}), ...(q.example !== undefined ? { example: q.example } : {}) });
+    const member = checked.get(key);
+    checked.delete(key);
+    out.push({ name: q.name, in: 'query', required: false, description: q.description, schema: member ?? schemaOf(q), ...(q.repeat ? { style: 'form', explode: true } : {}), ...(q.example !== undefined ? { example: q.example } : {}) });
   }
-  for (const [name, checked] of declared) out.push({ name, in: 'query', required: false, ...(typeof checked.description === 'string' ? { description: checked.description } : {}), schema: checked });
+  for (const [name, member] of checked) out.push({ name, in: 'query', required: false, ...(typeof member.description === 'string' ? { description: member.description } : {}), schema: member });
   for (const h of doc.headers ?? []) out.push({ name: h.name, in: 'header', required: false, description: h.description, schema: { type: 'string' } });
   return out;
 }
 
 const defaultStatus = (method: string) => (method === 'PATCH' || method === 'DELETE' ? 204 : 200);
 
-function requestBody(method: string, doc: OperationDoc, raw: boolean, schema: RouteSchema | undefined, params = 0): Json | undefined {
+function requestBody(method: string, doc: OperationDoc, raw: boolean, declared: RouteSchema | undefined, params = 0): Json | undefined {
+  // the body as the handler finally needs it, where it judges the rest itself (RouteSchema.later)
+  const schema = declared?.later ? { ...declared, body: declared.later.body } : declared;
   if (raw) return { required: false, content: { 'application/offset+octet-stream': { schema: { type: 'string', format: 'binary' } } } };
   const writes = method === 'POST' || method === 'PATCH' || method === 'PUT';
   if (!writes && doc.body === undefined && !schema?.body) return undefined;
@@ -87,11 +104,12 @@ function requestBody(method: string, doc: OperationDoc, raw: boolean, schema: Ro
  * the URL parameters.
  */
 function bodySchema(schema: RouteSchema, params: number): Json {
-  const variants = (schema.variants ?? []).filter((v) => v.schema.body && v.params === params);
+  const shown = (v: SchemaVariant) => v.schema.later?.body ?? v.schema.body;
+  const variants = (schema.variants ?? []).filter((v) => shown(v) && v.params === params);
   if (!variants.length) return jsonSchema(schema.body!);
   return {
     oneOf: variants.map((v) => {
-      const body = jsonSchema(v.schema.body!);
+      const body = jsonSchema(shown(v)!);
       return { ...body, title: typeof body.title === 'string' ? `${v.name}: ${body.title}` : v.name, 'x-cms-applies-to': v.name };
     }),
   };
@@ -104,7 +122,10 @@ function bodySchema(schema: RouteSchema, params: number): Json {
 function responses(method: string, doc: OperationDoc, schema: RouteSchema | undefined, example?: { status: number; body: unknown }): Json {
   const out: Json = {};
   const declared = Object.entries(schema?.responses ?? {});
-  if (!declared.length) {
+  for (const [status, types] of Object.entries(schema?.files ?? {})) {
+    out[status] = { description: 'The bytes of the file.', content: Object.fromEntries((types ?? []).map((t) => [t, { schema: { type: 'string', format: 'binary' } }])) };
+  }
+  if (!declared.length && !schema?.files) {
     const status = doc.status ?? defaultStatus(method);
     out[String(status)] = status === 204 ? { description: 'Done, no body.' } : { description: 'Success.', content: { 'application/json': { schema: {} } } };
   }
@@ -134,6 +155,7 @@ interface Entry {
   public?: boolean;
   rawBody?: boolean;
   schema?: RouteSchema;
+  path?: RoutePath;
   family: string;
 }
 
@@ -142,18 +164,21 @@ function entries(table: RouteTable): Entry[] {
   const families = table.families ?? [{ name: 'content', routes: table.routes }];
   const out: Entry[] = [];
   for (const family of families) {
-    for (const r of family.routes) out.push({ method: r.method, endpoint: r.endpoint, on: r.on, permission: r.permission, public: r.public, rawBody: r.rawBody, schema: r.schema, family: family.name });
+    for (const r of family.routes) out.push({ method: r.method, endpoint: r.endpoint, on: r.on, permission: r.permission, public: r.public, rawBody: r.rawBody, schema: r.schema, path: r.path, family: family.name });
   }
   for (const view of Object.keys(table.views)) out.push({ method: 'GET', endpoint: view, on: 'view', permission: 'View', family: 'files' });
   return out;
 }
 
-/** The path forms of a route: the site root's and, for content routes, an object's. */
+/**
+ * The path forms of a route: the site root's and, for content routes, an object's; each with the
+ * forms of the URL after the endpoint the route declares (a view's, from its documentation).
+ */
 function pathsOf(e: Entry, doc: OperationDoc): string[] {
-  const bases = e.on === 'site' ? [''] : e.on === 'view' ? ['/{path}'] : ['', '/{path}'];
+  const bases = e.on === 'site' ? [''] : e.on === 'view' || e.on === 'item' ? ['/{path}'] : ['', '/{path}'];
   const out: string[] = [];
   for (const base of bases) {
-    for (const suffix of doc.paths ?? ['']) out.push(e.endpoint ? `${base}/${e.endpoint}${suffix}` : `${base}${suffix}` || '/');
+    for (const suffix of (e.on === 'view' ? doc.paths : e.path?.forms) ?? ['']) out.push(e.endpoint ? `${base}/${e.endpoint}${suffix}` : `${base}${suffix}` || '/');
   }
   return out;
 }
@@ -169,14 +194,14 @@ export function openApiDocument(table: RouteTable, info: DocumentInfo, examples:
     const recorded = examples[operationKey(e.method, e.endpoint)];
     const example = recorded ? { status: recorded.status, body: exampleFor(examples, operationKey(e.method, e.endpoint), info.siteUrl) } : undefined;
     for (const path of pathsOf(e, doc)) {
-      const afterEndpoint = e.endpoint ? (path.split(`/${e.endpoint}`)[1]?.match(/\{/g)?.length ?? 0) : 0;
+      const afterEndpoint = e.endpoint ? (path.split(`/${e.endpoint}`)[1] ?? '').split('/').filter(Boolean).length : 0;
       const body = requestBody(e.method, doc, !!e.rawBody, e.schema, afterEndpoint);
       const operation: Json = {
         tags: [e.family],
         summary: doc.summary,
-        description: [doc.description, permissionText(e)].filter(Boolean).join('\n\n'),
+        description: [doc.description, permissionText(e), moreText(e.path)].filter(Boolean).join('\n\n'),
         operationId: operationId(e.method, path),
-        parameters: parameters(path, doc, e.schema),
+        parameters: parameters(path, doc, e.schema, e.path),
         ...(body ? { requestBody: body } : {}),
         responses: responses(e.method, doc, e.schema, path.includes('{path}') ? undefined : example),
         ...(e.public ? { security: [{}] } : {}),

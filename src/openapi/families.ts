@@ -43,27 +43,13 @@ export const FAMILY_DOCS: Record<string, FamilyDoc> = {
   files: { description: 'Files and images of content, downloaded, shown and scaled (views, `@@name`).' },
 };
 
-/** Path parameters that sub-paths of operations name. */
+/**
+ * Path parameters of the object and of the binary views (`@@name`); a route declares its own
+ * (`Route.path`, src/http/route-path.ts).
+ */
 export const PATH_PARAMETERS: Record<string, string> = {
   path: 'Path of a content object below the site root, slashes included (e.g. `news/first-news`). Operations on the site root itself have a form without it.',
-  upload_id: 'Id of the upload, from the `Location` of its creation.',
-  version: 'Version number (0 is the first).',
-  transition: 'Id of the transition, e.g. `publish`.',
-  comment_id: 'Id of the comment.',
   field: 'Name of the file or image field, e.g. `file` or `image`.',
   filename: 'File name (ignored; for browsers).',
   scale: 'Name of the scale, e.g. `preview`, `thumb`, `large`.',
-  type: 'Id of the content type, e.g. `Document`.',
-  name: 'Id of a fieldset or a field.',
-  vocabulary: 'Name of the vocabulary, e.g. `plone.app.vocabularies.ReviewStates`.',
-  userid: 'Id of the user.',
-  groupid: 'Id of the group.',
-  form: 'Name of the form, e.g. `registration`.',
-  panel: 'Id of the control panel, e.g. `mail` or `dexterity-types`.',
-  item: 'Id of an item of the panel (a content type of `dexterity-types`).',
-  record: 'Name of the registry record, e.g. `plone.site_title`.',
-  addon: 'Id of the add-on.',
-  action: 'install, uninstall or upgrade.',
-  profile: 'Name of the profile to import.',
-  rule_id: 'Id of the content rule.',
 };

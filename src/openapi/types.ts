@@ -16,8 +16,8 @@ export interface OperationDoc {
   summary: string;
   description?: string;
   /**
-   * Sub-paths after `@endpoint` that the route answers, each with `{name}` parameters described
-   * in PATH_PARAMETERS; default [''] (the endpoint itself).
+   * Of a binary view (`@@name`): the sub-paths after it, each with `{name}` parameters described
+   * in PATH_PARAMETERS; default ['']. A route declares its own (`Route.path`).
    */
   paths?: string[];
   query?: QueryDoc[];

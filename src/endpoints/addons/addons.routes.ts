@@ -10,6 +10,8 @@ import { addonDetail, addonList } from './serialize.ts';
 
 const MANAGE = 'Manage portal';
 
+const ADDON = { description: 'Id of the add-on.' };
+
 export const addonsRoutes: Route[] = [
   {
     method: 'GET',
@@ -17,6 +19,7 @@ export const addonsRoutes: Route[] = [
     schema: readAddonsSchema,
     on: 'site',
     permission: MANAGE,
+    path: { forms: ['', '/{addon}'], params: { addon: ADDON }, more: 'ignored' },
     handle: (state, req) => {
       const [id] = req.url.params;
       if (id === undefined) return json(addonList(state, req, has(req.query, 'upgradeable')));
@@ -31,10 +34,19 @@ export const addonsRoutes: Route[] = [
     schema: changeAddonsSchema,
     on: 'site',
     permission: MANAGE,
+    path: {
+      forms: ['/{addon}/{action}', '/{addon}/{action}/{profile}'],
+      params: {
+        addon: ADDON,
+        action: { description: '`install`, `uninstall`, `upgrade`, or `import` (of the profile named after it).' },
+        profile: { description: 'Name of the profile to import (with `import`).' },
+      },
+      more: 'ignored',
+    },
     handle: (_state, req, services) => {
       const [id, action, profile] = req.url.params;
-      const addon = id === undefined ? undefined : findAddon(id);
-      if (!addon || action === undefined) throw notFound();
+      const addon = findAddon(id);
+      if (!addon) throw notFound();
       return {
         write: (draft) => runAction(draft, addon, action, profile, services.extensions.addons, req),
         respond: (next) => (/return=representation/.test(req.header('prefer') ?? '') ? json({ items: addonList(next, req).items }) : noContent()),

@@ -10,23 +10,27 @@ import { canDeleteComment, canEditComment, canSeeComment, mayReply } from './acc
 import { commentsUrl, serializeComment, serializeConversation } from './serialize.ts';
 import { discussionEnabled } from '../../domain/discussion.ts';
 import { findComment } from '../../domain/comment-thread.ts';
-import type { RouteSchema } from '../../http/schema.ts';
+import { judgeBody, type RouteSchema } from '../../http/schema.ts';
+import type { RoutePath } from '../../http/route-path.ts';
 import { deleteCommentSchema, editCommentSchema, postCommentSchema, readCommentsSchema } from './comments.schema.ts';
 import { addComment, buildComment, deleteComment, editComment, formText, requestedReply } from './write.ts';
 
 const ENDPOINT = '@comments';
 const missing = () => notFound('', 'null');
 
-function commentId(req: ApiRequest): string | undefined {
-  if (req.url.params.length > 1) throw notFound();
-  return req.url.params[0] || undefined;
-}
+const COMMENT_ID = { comment_id: { description: 'Id of the comment.' } };
+/** The conversation, or one comment (to read, or to reply to). */
+const anyPath: RoutePath = { forms: ['', '/{comment_id}'], params: COMMENT_ID };
+/** One comment (to edit or delete). */
+const onePath: RoutePath = {
+  forms: ['/{comment_id}'],
+  params: COMMENT_ID,
+  refuse: (segments) => (segments.length ? notFound() : badRequest('Comment id is a required part of the url')),
+};
 
-function requireId(req: ApiRequest): string {
-  const id = commentId(req);
-  if (!id) throw badRequest('Comment id is a required part of the url');
-  return id;
-}
+/** The comment the URL names (the route's path declares how many segments it takes). */
+const commentId = (req: ApiRequest): string | undefined => req.url.params[0];
+const requireId = (req: ApiRequest): string => req.url.params[0];
 
 const located = (state: SiteState, node: ContentNode, req: ApiRequest, id: string) => ({
   status: 204,
@@ -46,6 +50,7 @@ function postComment(state: SiteState, req: ApiRequest): Outcome {
   const node = req.context;
   const inReplyTo = commentId(req) ?? requestedReply(req);
   if (inReplyTo !== null && !findComment(node, inReplyTo)) throw missing();
+  judgeBody(postCommentSchema, req.body);
   const text = formText(req);
   if (!discussionEnabled(state, node)) throw unauthorized('Discussion is not enabled for this content object.');
   if (req.principal.id === null && !mayReply(state, req.principal, node)) {
@@ -65,6 +70,7 @@ function patchComment(state: SiteState, req: ApiRequest): Outcome {
   const comment = findComment(node, id);
   if (!comment) throw missing();
   if (!canEditComment(state, req.principal, node, comment)) throw unauthorized();
+  judgeBody(editCommentSchema, req.body);
   const text = formText(req);
   const uid = node.uid;
   return {
@@ -83,8 +89,9 @@ function deleteOne(state: SiteState, req: ApiRequest): Outcome {
   return { write: (draft) => deleteComment(draft, uid, id), respond: () => ({ status: 204 }) };
 }
 
-const route = (method: Route['method'], schema: RouteSchema, handle: (state: SiteState, req: ApiRequest) => Outcome): Route => ({
+const route = (method: Route['method'], schema: RouteSchema, path: RoutePath, handle: (state: SiteState, req: ApiRequest) => Outcome): Route => ({
   method,
+  path,
   schema,
   endpoint: ENDPOINT,
   on: 'content',
@@ -93,10 +100,10 @@ const route = (method: Route['method'], schema: RouteSchema, handle: (state: Sit
 });
 
 export const commentsRoutes: Route[] = [
-  route('GET', readCommentsSchema, getComments),
-  route('POST', postCommentSchema, postComment),
-  route('PATCH', editCommentSchema, patchComment),
-  route('DELETE', deleteCommentSchema, deleteOne),
+  route('GET', readCommentsSchema, anyPath, getComments),
+  route('POST', postCommentSchema, anyPath, postComment),
+  route('PATCH', editCommentSchema, onePath, patchComment),
+  route('DELETE', deleteCommentSchema, onePath, deleteOne),
 ];
 
 export const commentsFamily: FamilyManifest = { name: 'comments', routes: commentsRoutes };

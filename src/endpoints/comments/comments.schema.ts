@@ -1,5 +1,5 @@
 // What @comments accepts and answers (seed "Comments", supplement 19).
-import { batchQuery, objectBodySchema, z, type RouteSchema } from '../../http/schema.ts';
+import { batchQuery, formBodySchema, objectBodySchema, z, type RouteSchema } from '../../http/schema.ts';
 import { batching, noBody, timestamp, url } from '../../serialize/shapes.ts';
 
 const comment = z.strictObject({
@@ -36,15 +36,28 @@ export const readCommentsSchema: RouteSchema = {
   },
 };
 
-/** The comment form: a text is required (the handler words that refusal as the form does). */
-const form = objectBodySchema({
-  text: z.string().optional(),
+const members = {
   in_reply_to: z.union([z.string(), z.number()]).nullable().optional(),
   author_name: z.string().nullable().optional(),
   author_email: z.string().nullable().optional(),
   user_notification: z.boolean().nullable().optional(),
-}).optional();
+};
 
-export const postCommentSchema: RouteSchema = { body: form, responses: { 204: noBody } };
-export const editCommentSchema: RouteSchema = { body: form, responses: { 204: noBody } };
+/** The members' types, judged by dispatch; the text may still be missing here. */
+const form = objectBodySchema({ text: z.string().optional(), ...members }).optional();
+
+/** The form's refusal of a missing or blank text. */
+const NO_TEXT = "{'errors': [RequiredMissing('text')]}";
+
+/**
+ * The comment form as the handler needs it: a text that is not blank. Judged once the comment
+ * replied to or edited is found and the caller may edit it (404 and 401 first, as Plone does).
+ */
+const withText = {
+  body: formBodySchema({ text: z.string({ error: NO_TEXT }).regex(/\S/, { error: NO_TEXT }).meta({ description: 'The text of the comment.' }), ...members }),
+  invalid: { type: 'BadRequest', shape: 'exception' },
+} as const;
+
+export const postCommentSchema: RouteSchema = { body: form, later: withText, responses: { 204: noBody } };
+export const editCommentSchema: RouteSchema = { body: form, later: withText, responses: { 204: noBody } };
 export const deleteCommentSchema: RouteSchema = { responses: { 204: noBody } };

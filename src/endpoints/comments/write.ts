@@ -1,7 +1,6 @@
 // Reading a comment form (POST/PATCH body) and the draft mutators of a conversation.
 import type { Draft } from 'immer';
 import type { ApiRequest } from '../../http/types.ts';
-import { ApiError } from '../../lib/errors.ts';
 import type { CommentEntry, SiteState } from '../../state/model.ts';
 import { getNode } from '../../state/nodes.ts';
 import { discussionSetting } from '../../domain/discussion.ts';
@@ -15,13 +14,8 @@ const bodyOf = (req: ApiRequest): Record<string, unknown> =>
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** Form validation: 400 Shape A naming the errors as the form reports them. */
-export function formText(req: ApiRequest): string {
-  const text = bodyOf(req).text;
-  if (typeof text !== 'string' || text.trim() === '') {
-    throw new ApiError(400, 'BadRequest', "{'errors': [RequiredMissing('text')]}");
-  }
-  return text;
-}
+/** The text of the form, once the route's `later` schema judged it (judgeBody): given, not blank. */
+export const formText = (req: ApiRequest): string => bodyOf(req).text as string;
 
 export const requestedReply = (req: ApiRequest): string | null => {
   const v = bodyOf(req).in_reply_to;

@@ -2,6 +2,7 @@
 // enable/disable, apply to subfolders, order. Rules are executed on events only as data here:
 // this server does not run rule actions.
 import { bodyFields } from '../../http/body.ts';
+import type { RoutePath } from '../../http/route-path.ts';
 import type { Draft } from 'immer';
 import { json, noContent, type ApiRequest, type Route } from '../../http/types.ts';
 import type { CustomPanel, FamilyManifest, PanelVerb } from '../../http/types.ts';
@@ -92,9 +93,18 @@ function patch(state: SiteState, req: ApiRequest) {
   };
 }
 
-const route = (method: Route['method'], handle: Route['handle'], schema?: RouteSchema): Route => ({
+/** POST `@content-rules/{rule_id}`: the rule to assign (further segments are not looked at). */
+const ASSIGN_PATH: RoutePath = {
+  forms: ['/{rule_id}'],
+  params: { rule_id: { description: 'Id of the content rule.' } },
+  more: 'ignored',
+  refuse: () => badRequest('Missing rule id', 'service'),
+};
+
+const route = (method: Route['method'], handle: Route['handle'], schema?: RouteSchema, path?: RoutePath): Route => ({
   method,
   ...(schema ? { schema } : {}),
+  ...(path ? { path } : {}),
   endpoint: '@content-rules',
   on: 'content',
   permission: CONTENT_RULES_PERMISSION,
@@ -108,7 +118,6 @@ export const contentRulesRoutes: Route[] = [
   route('GET', (state, req) => json(listing(state, req)), listAssignmentsSchema),
   route('POST', (state, req) => {
     const [id] = req.url.params;
-    if (!id) throw badRequest('Missing rule id', 'service');
     if (!findRule(state, id)) throw badRequest(`Rule ${id} does not exist`, 'service');
     const uid = req.context.uid;
     return {
@@ -118,7 +127,7 @@ export const contentRulesRoutes: Route[] = [
       },
       respond: () => json({ message: `Successfully assigned the rule ${id}` }),
     };
-  }, assignSchema),
+  }, assignSchema, ASSIGN_PATH),
   route('PATCH', (state, req) => patch(state, req), changeAssignmentsSchema),
   route('DELETE', (state, req) => {
     const ids = ruleIds(bodyFields(req.body));

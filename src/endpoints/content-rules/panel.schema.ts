@@ -4,6 +4,7 @@ import { objectBodySchema, z, type RouteSchema } from '../../http/schema.ts';
 import type { PanelBody } from '../../http/types.ts';
 import { validationError } from '../../lib/errors.ts';
 import { EVENTS } from './elements.ts';
+import { CHANGE_ELEMENT, NEW_ELEMENT } from './elements.schema.ts';
 import { formSchema, url } from '../../serialize/shapes.ts';
 
 const listedRule = z.strictObject({
@@ -77,4 +78,8 @@ export const ruleChange = objectBodySchema(ruleMembers).meta({ title: 'Changes o
 export const ruleBodies = (permission: string): PanelBody[] => [
   { method: 'POST', depth: 0, name: '', schema: form(newRule), permission },
   { method: 'PATCH', depth: 1, name: '{rule}', schema: form(ruleChange), permission },
+  // conditions and actions: judged by the handler once the rule (and the element) is found
+  { method: 'POST', depth: 2, name: '{rule}/condition', schema: NEW_ELEMENT.condition, permission },
+  { method: 'POST', depth: 2, name: '{rule}/action', schema: NEW_ELEMENT.action, permission },
+  { method: 'PATCH', depth: 3, name: '{rule}/{kind}/{idx}', schema: CHANGE_ELEMENT, permission },
 ];

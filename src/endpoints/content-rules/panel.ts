@@ -8,6 +8,8 @@ import { badRequest, notFound, unauthorized, shown } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import { rootOf } from '../../state/select.ts';
 import { elementSchema, findElement } from './elements.ts';
+import { elementChange, NEW_ELEMENT } from './elements.schema.ts';
+import { judgeBody } from '../../http/schema.ts';
 import {
   addRule, draftRule, elementsOf, elementValues, moveItem, mustFindRule, panelUrl, removeRule,
   ruleDetail, ruleInput, rulesOf, ruleSummary, type ElementKind,
@@ -54,6 +56,7 @@ function element(state: SiteState, req: ApiRequest, id: string, kind: ElementKin
     case 'PATCH': {
       const move = body['form.button.Move'];
       if (move !== undefined && move !== '_move_up' && move !== '_move_down') throw badRequest(`Unknown move: ${shown(move)}`, 'service');
+      if (move === undefined) judgeBody(elementChange(d), req.body);
       const values = move === undefined ? elementValues(state, req.url.siteUrl, d, body, list[idx].values) : undefined;
       return {
         write: (draft) => {
@@ -73,6 +76,7 @@ function element(state: SiteState, req: ApiRequest, id: string, kind: ElementKin
 
 function addElement(state: SiteState, req: ApiRequest, id: string, kind: ElementKind): Outcome {
   mustFindRule(state, id);
+  judgeBody(NEW_ELEMENT[kind], req.body);
   const body = bodyFields(req.body);
   const d = findElement(kind, body.type);
   if (!d) throw badRequest(`Invalid ${kind} type: ${shown(body.type)}`, 'service');

@@ -1,5 +1,6 @@
 // /@controlpanels (supplement 13): the list of panels, registry-backed panels (GET/PATCH) and the
 // custom panels' verbs. Site root only, "Plone Site Setup: Overview"; unknown panel -> 404 null.
+import type { RoutePath } from '../../http/route-path.ts';
 import type { ApiRequest, CustomPanel, FamilyManifest, Outcome, PanelGroup, Route, Services } from '../../http/types.ts';
 import { json, noContent } from '../../http/types.ts';
 import { hasPermission } from '../../auth/check.ts';
@@ -51,12 +52,8 @@ function custom(state: SiteState, req: ApiRequest, services: Services): CustomPa
 
 function verb(method: 'GET' | 'POST' | 'PATCH' | 'DELETE') {
   return (state: SiteState, req: ApiRequest, services: Services): Outcome => {
-    const [id, ...rest] = req.url.params.filter(Boolean);
-    if (!id) {
-      if (method === 'GET') return listPanels(state, req, services);
-      if (method === 'PATCH') throw badRequest('Missing parameter controlpanelname');
-      throw missing();
-    }
+    const [id, ...rest] = req.url.params;
+    if (!id) return listPanels(state, req, services);
     const panel = custom(state, req, services);
     if (panel) {
       const handler = panel[method];
@@ -73,11 +70,25 @@ function verb(method: 'GET' | 'POST' | 'PATCH' | 'DELETE') {
   };
 }
 
+const PANEL_PARAMS = {
+  panel: { description: 'Id of the control panel, e.g. `mail` or `dexterity-types`.' },
+  item: { description: 'Id of an item of the panel (a content type of `dexterity-types`, a rule of `content-rules`).' },
+};
+/** A panel and one of its items; further segments are the custom panel's own (a rule's conditions). */
+const panelPath = (forms: string[], refuse?: RoutePath['refuse']): RoutePath => ({ forms, params: PANEL_PARAMS, more: 'panel', ...(refuse ? { refuse } : {}) });
+const PATHS: Record<'GET' | 'POST' | 'PATCH' | 'DELETE', RoutePath> = {
+  GET: { forms: ['', '/{panel}', '/{panel}/{item}'], params: PANEL_PARAMS, more: 'panel' },
+  POST: panelPath(['/{panel}', '/{panel}/{item}'], missing),
+  PATCH: panelPath(['/{panel}', '/{panel}/{item}'], () => badRequest('Missing parameter controlpanelname')),
+  DELETE: panelPath(['/{panel}', '/{panel}/{item}'], missing),
+};
+
 export const controlpanelsRoutes: Route[] = (['GET', 'POST', 'PATCH', 'DELETE'] as const).map((method) => ({
   method,
   endpoint: '@controlpanels',
   on: 'site',
   permission: PERMISSION,
+  path: PATHS[method],
   schema: SCHEMAS[method],
   panelBodies: true,
   handle: verb(method),

@@ -10,6 +10,7 @@ import { rootOf } from '../../state/select.ts';
 import { notificationSchema, sendSchema } from './email.schema.ts';
 import { registryValue } from '../../domain/registry-value.ts';
 import { bodyFields } from '../../http/body.ts';
+import { judgeBody } from '../../http/schema.ts';
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const fields = bodyFields;
@@ -52,11 +53,8 @@ export const emailRoutes: Route[] = [
     on: 'site',
     permission: 'View',
     handle: (state, req, services) => {
-      const b = fields(req.body);
-      const from = str(b.from);
-      const message = str(b.message);
-      if (!from || !message) throw badRequest('Missing from or message parameters');
-      return send(services, req, siteAddress(state), from, b, message, state);
+      const b = fields(req.body); // from and message given: the route's schema saw to that
+      return send(services, req, siteAddress(state), str(b.from)!, b, str(b.message)!, state);
     },
   },
   {
@@ -67,11 +65,10 @@ export const emailRoutes: Route[] = [
     permission: 'View',
     handle: (state, req, services) => {
       requireMailPermission(state, req.principal);
+      judgeBody(sendSchema, req.body);
       const b = fields(req.body);
-      const [to, from, message] = [str(b.to), str(b.from), str(b.message)];
-      if (!to || !from || !message) throw badRequest('Missing "to", "from" or "message" parameters', 'service');
       siteAddress(state);
-      return send(services, req, to, from, b, message, state);
+      return send(services, req, str(b.to)!, str(b.from)!, b, str(b.message)!, state);
     },
   },
 ];

@@ -1,6 +1,7 @@
 // The @groups family. Reading needs an authenticated caller (seed, C8); creating, changing and
 // deleting groups needs "Plone Site Setup: Users and Groups" (Manager, Site Administrator) —
 // otherwise any member could make a group holding roles and join it.
+import type { RoutePath } from '../../http/route-path.ts';
 import { isAnonymous } from '../../auth/principal.ts';
 import { grantHolders } from '../../catalog/catalog.ts';
 import { dropLocalRolesOf, dropMemberships } from '../../auth/local-roles.ts';
@@ -9,7 +10,7 @@ import { checkPrincipalChange } from '../../auth/grants.ts';
 import { first, intParam } from '../../domain/query.ts';
 import { json, noContent, type ApiRequest, type Route } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
-import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import { ApiError, badRequest, unauthorized } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import { allGroups, groupSummary, groupUrl, serializeGroup } from './serialize.ts';
 import { noBody } from '../users/policy.ts';
@@ -31,18 +32,23 @@ function list(state: SiteState, req: ApiRequest) {
   return json(found.slice(0, Math.max(0, limit)).map((g) => groupSummary(g, req.url.siteUrl)));
 }
 
+const GROUP_ID = { groupid: { description: 'Id of the group.' } };
+/** One group (its id in the URL). */
+const ONE_GROUP: RoutePath = { forms: ['/{groupid}'], params: GROUP_ID };
+
 export const groupsRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@groups',
     on: 'site',
+    path: { forms: ['', '/{groupid}'], params: GROUP_ID, refuse: () => noBody(404, 'NotFound') },
     schema: readGroupsSchema,
     permission: null,
     handle: (state, req) => {
       if (isAnonymous(req.principal)) throw unauthorized();
-      const [id, ...rest] = req.url.params;
+      const [id] = req.url.params;
       if (id === undefined) return list(state, req);
-      const group = rest.length ? undefined : Object.hasOwn(state.groups, id) ? own(state.groups, id) : undefined;
+      const group = Object.hasOwn(state.groups, id) ? own(state.groups, id) : undefined;
       if (!group) throw noBody(404, 'NotFound');
       return json(serializeGroup(group, req));
     },
@@ -51,10 +57,10 @@ export const groupsRoutes: Route[] = [
     method: 'POST',
     endpoint: '@groups',
     on: 'site',
+    path: { forms: [''], params: {} },
     schema: createGroupSchema,
     permission: MANAGE,
     handle: (state, req, services) => {
-      if (req.url.params.length) throw notFound();
       const root = services.auth.root;
       const data = req.body as NewGroup; // its types checked by the route's schema
       const id = checkNewGroup(state, root, data.groupname);
@@ -79,11 +85,11 @@ export const groupsRoutes: Route[] = [
     method: 'PATCH',
     endpoint: '@groups',
     on: 'site',
+    path: ONE_GROUP,
     schema: updateGroupSchema,
     permission: MANAGE,
     handle: (state, req, services) => {
-      const [id, ...rest] = req.url.params;
-      if (id === undefined || rest.length) throw notFound();
+      const [id] = req.url.params;
       if (!Object.hasOwn(state.groups, id)) throw badRequest('Trying to update a non-existing group.');
       const data = req.body as GroupChanges; // its types checked by the route's schema
       checkGroupProperties(data);
@@ -112,11 +118,11 @@ export const groupsRoutes: Route[] = [
     method: 'DELETE',
     endpoint: '@groups',
     on: 'site',
+    path: ONE_GROUP,
     schema: deleteGroupSchema,
     permission: MANAGE,
     handle: (state, req) => {
-      const [id, ...rest] = req.url.params;
-      if (id === undefined || rest.length) throw notFound();
+      const [id] = req.url.params;
       if (!Object.hasOwn(state.groups, id) || id === AUTHENTICATED_GROUP) throw new ApiError(404, 'NotFound', 'Trying to delete a non-existing group.');
       checkPrincipalChange(state, req.principal, { kind: 'change-group', group: id, verb: 'delete' });
       return {

@@ -2,7 +2,6 @@
 import type { Route } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
-import { notFound } from '../../lib/errors.ts';
 import { getNode } from '../../state/nodes.ts';
 import { historySchema, revertSchema } from './history.schema.ts';
 import { ACCESS, checkRevert, historyEntries, revert, REVERT, serializeVersion } from './history.ts';
@@ -11,11 +10,11 @@ export const historyRoutes: Route[] = [
   {
     method: 'GET',
     endpoint: '@history',
-    on: 'content',
+    on: 'item',
     permission: ACCESS,
+    path: { forms: ['', '/{version}'], params: { version: { description: 'Version number (0 is the first).' } } },
     schema: historySchema,
     handle: (state, req, services) => {
-      if (req.context.parent === null || req.url.params.length > 1) throw notFound();
       if (req.url.params.length === 1) return json(serializeVersion(state, req.context, req, services, req.url.params[0]));
       return json(historyEntries(state, req.context, req));
     },
@@ -23,11 +22,11 @@ export const historyRoutes: Route[] = [
   {
     method: 'PATCH',
     endpoint: '@history',
-    on: 'content',
+    on: 'item',
     permission: REVERT,
+    path: { forms: [''], params: {} },
     schema: revertSchema,
     handle: (_state, req) => {
-      if (req.context.parent === null || req.url.params.length) throw notFound();
       const n = checkRevert(req.context, req.body);
       const uid = req.context.uid;
       return {

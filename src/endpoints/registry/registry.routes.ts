@@ -1,5 +1,6 @@
 // GET /@registry (batched records), GET /@registry/<name> (bare value), PATCH /@registry
 // (name -> value; all or nothing). Site root only, Manage portal (supplement 23).
+import type { RoutePath } from '../../http/route-path.ts';
 import type { Draft } from 'immer';
 import type { ApiRequest, Route } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
@@ -16,15 +17,16 @@ import { writeRecords } from './write.ts';
 
 const PERMISSION = 'Manage portal';
 
-const paramsOf = (req: ApiRequest) => req.url.params.filter(Boolean);
+const tooMany = () => badRequest('Too many parameters');
+/** The records, or one by name. */
+const RECORD: RoutePath = { forms: ['', '/{record}'], params: { record: { description: 'Name of the registry record, e.g. `plone.site_title`.' } }, refuse: tooMany };
 
 function recordJson(state: SiteState, record: RegistryRecord, base: string) {
   return { name: record.name, schema: { properties: fieldProperty(record.field, base) }, value: recordValue(state, record) };
 }
 
 function getRegistry(state: SiteState, req: ApiRequest) {
-  const params = paramsOf(req);
-  if (params.length > 1) throw badRequest('Too many parameters');
+  const params = req.url.params;
   if (params.length === 1) {
     const record = recordNamed(params[0]);
     if (!record) throw notFound();
@@ -56,7 +58,6 @@ export function registryWrites(body: Record<string, unknown>): [RegistryRecord, 
 }
 
 function patchRegistry(_state: SiteState, req: ApiRequest) {
-  if (paramsOf(req).length) throw badRequest('Too many parameters');
   const writes = registryWrites(req.body as Record<string, unknown>);
   return {
     write: (draft: Draft<SiteState>) => writeRecords(draft, writes),
@@ -65,8 +66,8 @@ function patchRegistry(_state: SiteState, req: ApiRequest) {
 }
 
 export const registryRoutes: Route[] = [
-  { method: 'GET', endpoint: '@registry', on: 'site', permission: PERMISSION, schema: getRegistrySchema, handle: getRegistry },
-  { method: 'PATCH', endpoint: '@registry', on: 'site', permission: PERMISSION, schema: patchRegistrySchema, handle: patchRegistry },
+  { method: 'GET', endpoint: '@registry', on: 'site', permission: PERMISSION, path: RECORD, schema: getRegistrySchema, handle: getRegistry },
+  { method: 'PATCH', endpoint: '@registry', on: 'site', permission: PERMISSION, path: { forms: [''], params: {}, refuse: tooMany }, schema: patchRegistrySchema, handle: patchRegistry },
 ];
 
 export const registryFamily: FamilyManifest = { name: 'registry', routes: registryRoutes };

@@ -6,7 +6,7 @@ import type { ApiRequest } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
 import { getNode, mustGetNode } from '../../state/nodes.ts';
 import { canView, hasPermission } from '../../auth/check.ts';
-import { ApiError, badRequest } from '../../lib/errors.ts';
+import { ApiError } from '../../lib/errors.ts';
 import { resolveReference } from '../content/references.ts';
 import { allRelations, READONLY_RELATIONS, relationField } from './graph.ts';
 import { own, emptyRecord } from '../../lib/records.ts';
@@ -52,18 +52,15 @@ function planItems(state: SiteState, req: ApiRequest, items: unknown, verb: stri
 }
 
 export function planCreate(state: SiteState, req: ApiRequest) {
-  const body = record(req.body);
-  if (!body || body.items === undefined) throw badRequest("Property 'items' is required");
-  return planItems(state, req, body.items, 'creating');
+  // a body with items: the route's schema saw to that
+  return planItems(state, req, record(req.body)!.items, 'creating');
 }
 
 /** DELETE by a list of items, or every editable relation matching source / target / relation. */
 export function planDelete(state: SiteState, req: ApiRequest): { ops: RelationOp[]; failed: Failure[] } {
   const body = record(req.body) ?? {};
+  // items, or at least one of source, target and relation: the route's schema saw to that
   if (body.items !== undefined) return planItems(state, req, body.items, 'deleting');
-  if (body.source === undefined && body.target === undefined && body.relation === undefined) {
-    throw badRequest('Either items or at least one of source, target and relation is required');
-  }
   const failed: Failure[] = [];
   const end = (key: 'source' | 'target') => {
     if (body[key] === undefined) return undefined;

@@ -1,21 +1,31 @@
 // What POST and DELETE @relations accept (seed "Relations"): items of {source, target,
 // relation}; sources and targets are UIDs or paths, resolved (or refused with 422) by the handler.
 // POST /@relations/rebuild takes no body.
-import { objectBodySchema, queryBoolean, queryList, z, type RouteSchema } from '../../http/schema.ts';
+import { formBodySchema, objectBodySchema, queryBoolean, queryList, z, type RouteSchema } from '../../http/schema.ts';
 import { noBody, url } from '../../serialize/shapes.ts';
 
 const reference = z.union([z.string(), z.number()]);
 const items = z.array(z.unknown(), { error: (iss) => (iss.input === undefined ? "Property 'items' is required" : "Property 'items' must be a list") });
 
+const EXCEPTION = { type: 'BadRequest', shape: 'exception' } as const;
+
 export const createRelationsSchema: RouteSchema = {
   body: objectBodySchema({ items: items.optional() }).optional(),
-  invalid: { type: 'BadRequest', shape: 'exception' },
+  invalid: EXCEPTION,
+  // `@relations` itself needs the items (no body: refused for them); `/rebuild` takes no body
+  variants: [{ name: 'relations', applies: (params) => params.length === 0, params: 0, schema: { body: formBodySchema({ items }), invalid: EXCEPTION } }],
   responses: { 204: noBody },
 };
 
+const WHICH = 'Either items or at least one of source, target and relation is required';
+const deleteMembers = { items: items.optional(), source: reference.optional(), target: reference.optional(), relation: z.string().optional() };
+
 export const deleteRelationsSchema: RouteSchema = {
-  body: objectBodySchema({ items: items.optional(), source: reference.optional(), target: reference.optional(), relation: z.string().optional() }).optional(),
-  invalid: { type: 'BadRequest', shape: 'exception' },
+  // the relations to delete: listed, or those from a source, to a target or of a kind
+  body: formBodySchema(deleteMembers)
+    .refine((b) => ['items', 'source', 'target', 'relation'].some((k) => (b as Record<string, unknown>)[k] !== undefined), { error: WHICH })
+    .meta({ anyOf: ['items', 'source', 'target', 'relation'].map((k) => ({ required: [k] })) }),
+  invalid: EXCEPTION,
   responses: { 204: noBody },
 };
 

@@ -3,6 +3,7 @@
 // Chunks are kept by services.tus; the last one creates or updates the object in one commit.
 import type { ApiRequest, ApiResponse, Route, Services } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
+import type { RoutePath } from '../../http/route-path.ts';
 import { hasPermission } from '../../auth/check.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { isValidMediaType } from '../../blobs/media-type.ts';
@@ -38,7 +39,7 @@ function start(mode: TusMode): Route['handle'] {
 
 /** The upload named in the URL (404), with the create/replace permission re-checked (401). */
 function uploadOf(state: SiteState, req: ApiRequest, services: Services): TusUpload {
-  const upload = req.url.params.length === 1 ? services.tus.get(req.url.params[0], req.now) : undefined;
+  const upload = services.tus.get(req.url.params[0], req.now);
   if (!upload) throw tusError(404, 'Not Found', '');
   if (!hasPermission(state, req.principal, req.context, PERMISSION[upload.mode])) throw unauthorized();
   checkVersion(req);
@@ -95,13 +96,16 @@ const options: Route['handle'] = () => ({
 /** Forget expired uploads first; having a preparation also keeps these answers out of the GET cache. */
 const expire: NonNullable<Route['prepare']> = async (_state, req, services) => services.tus.expire(req.now);
 
+/** An upload in progress, named by the URL. */
+const UPLOAD: RoutePath = { forms: ['/{upload_id}'], params: { upload_id: { description: 'Id of the upload, from the `Location` of its creation.' } }, refuse: () => tusError(404, 'Not Found', '') };
+
 export const tusRoutes: Route[] = [
   { method: 'OPTIONS', endpoint: '@tus-upload', on: 'folderish', permission: 'Add portal content', schema: TUS_SCHEMAS.options, handle: options },
   { method: 'OPTIONS', endpoint: '@tus-replace', on: 'content', permission: 'Modify portal content', schema: TUS_SCHEMAS.options, handle: options },
   { method: 'POST', endpoint: '@tus-upload', on: 'folderish', permission: 'Add portal content', rawBody: true, bigBody: true, schema: TUS_SCHEMAS.start, prepare: expire, handle: start('create') },
   { method: 'POST', endpoint: '@tus-replace', on: 'content', permission: 'Modify portal content', rawBody: true, bigBody: true, schema: TUS_SCHEMAS.start, prepare: expire, handle: start('replace') },
-  { method: 'GET', endpoint: '@tus-upload', on: 'content', permission: 'View', volatile: true, schema: TUS_SCHEMAS.status, prepare: expire, handle: status },
-  { method: 'PATCH', endpoint: '@tus-upload', on: 'content', permission: 'View', rawBody: true, bigBody: true, schema: TUS_SCHEMAS.chunk, prepare: receive, handle: finish },
+  { method: 'GET', endpoint: '@tus-upload', on: 'content', permission: 'View', path: UPLOAD, volatile: true, schema: TUS_SCHEMAS.status, prepare: expire, handle: status },
+  { method: 'PATCH', endpoint: '@tus-upload', on: 'content', permission: 'View', path: UPLOAD, rawBody: true, bigBody: true, schema: TUS_SCHEMAS.chunk, prepare: receive, handle: finish },
 ];
 
 export const tusFamily: FamilyManifest = { name: 'tus', routes: tusRoutes };

@@ -3,13 +3,13 @@
 // Site root only; Manage Schemata (seed, conflict C20).
 import type { Draft } from 'immer';
 import type { ApiRequest, Route, WriteOutcome } from '../../http/types.ts';
+import { judgeBody } from '../../http/schema.ts';
 import { json, noContent } from '../../http/types.ts';
-import { badRequest } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
 import type { TypeDef } from '../../types/model.ts';
 import { fieldsOf } from '../../types/schema.ts';
 import { fieldProperty, fieldsetsOf, ownSchemaName } from './schema-json.ts';
-import { fieldsetOrFieldNotFound, typeNamed } from './type-lookup.ts';
+import { editTypePath, fieldsetOrFieldNotFound, typeNamed } from './type-lookup.ts';
 import {
   addField, addFieldset, asBody, behaviorFieldError, isBehaviorField, isOwnField, isOwnFieldset, patchSchema,
   removeField, removeFieldset, replaceSchema, updateField, updateFieldset,
@@ -19,12 +19,10 @@ import { own } from '../../lib/records.ts';
 
 const PERMISSION = 'cms.schemaeditor.ManageSchemata';
 
-/** The type named by the URL and the optional field/fieldset name after it. */
-function target(state: SiteState, req: ApiRequest, maxParams: number): { type: TypeDef; name?: string } {
-  const params = req.url.params.filter(Boolean);
-  if (!params.length) throw badRequest('Missing parameter typename');
-  if (params.length > maxParams) throw badRequest('Too many parameters');
-  return { type: typeNamed(state, params[0]), name: params[1] };
+/** The type named by the URL and the field/fieldset name after it, when the route's path has one. */
+function target(state: SiteState, req: ApiRequest): { type: TypeDef; name?: string } {
+  const [type, name] = req.url.params;
+  return { type: typeNamed(state, type), name };
 }
 
 /** A write that edits one type definition and answers 204. */
@@ -33,7 +31,8 @@ function editType(id: string, edit: (type: Draft<TypeDef>) => void): WriteOutcom
 }
 
 function postToType(state: SiteState, req: ApiRequest): WriteOutcome<string> {
-  const { type } = target(state, req, 1);
+  const { type } = target(state, req);
+  judgeBody(addToTypeSchema, req.body);
   const body = asBody(req.body);
   const isFieldset = body.factory === 'fieldset';
   return {
@@ -48,7 +47,7 @@ function postToType(state: SiteState, req: ApiRequest): WriteOutcome<string> {
 }
 
 function patchType(state: SiteState, req: ApiRequest): WriteOutcome {
-  const { type, name } = target(state, req, 2);
+  const { type, name } = target(state, req);
   const body = asBody(req.body);
   if (!name) return editType(type.id, (t) => patchSchema(t, body));
   const isFieldset = fieldsetsOf(type).some((f) => f.id === name);
@@ -60,24 +59,22 @@ function patchType(state: SiteState, req: ApiRequest): WriteOutcome {
 }
 
 function putType(state: SiteState, req: ApiRequest): WriteOutcome {
-  const { type, name } = target(state, req, 1);
-  if (name) throw badRequest('Too many parameters');
+  const { type } = target(state, req);
   const body = asBody(req.body);
   const own = ownSchemaName(state.settings.siteId, type);
   return editType(type.id, (t) => replaceSchema(t, body, own));
 }
 
 function deleteFromType(state: SiteState, req: ApiRequest): WriteOutcome {
-  const { type, name } = target(state, req, 2);
-  if (!name) throw badRequest('Missing parameter fieldname');
+  const { type, name } = target(state, req) as { type: TypeDef; name: string };
   if (isBehaviorField(type, name)) throw behaviorFieldError(name);
   if (!isOwnField(type, name) && !isOwnFieldset(type, name)) throw fieldsetOrFieldNotFound(name);
   return editType(type.id, (t) => (isOwnField(t, name) ? removeField(t, name) : removeFieldset(t, name)));
 }
 
 export const typesEditRoutes: Route[] = [
-  { method: 'POST', endpoint: '@types', on: 'site', permission: PERMISSION, schema: addToTypeSchema, handle: postToType },
-  { method: 'PATCH', endpoint: '@types', on: 'site', permission: PERMISSION, schema: editTypeSchema, handle: patchType },
-  { method: 'PUT', endpoint: '@types', on: 'site', permission: PERMISSION, schema: replaceTypeSchema, handle: putType },
-  { method: 'DELETE', endpoint: '@types', on: 'site', permission: PERMISSION, schema: deleteFromTypeSchema, handle: deleteFromType },
+  { method: 'POST', endpoint: '@types', on: 'site', permission: PERMISSION, path: editTypePath(['/{type}']), schema: addToTypeSchema, handle: postToType },
+  { method: 'PATCH', endpoint: '@types', on: 'site', permission: PERMISSION, path: editTypePath(['/{type}', '/{type}/{name}']), schema: editTypeSchema, handle: patchType },
+  { method: 'PUT', endpoint: '@types', on: 'site', permission: PERMISSION, path: editTypePath(['/{type}']), schema: replaceTypeSchema, handle: putType },
+  { method: 'DELETE', endpoint: '@types', on: 'site', permission: PERMISSION, path: editTypePath(['/{type}/{name}']), schema: deleteFromTypeSchema, handle: deleteFromType },
 ];

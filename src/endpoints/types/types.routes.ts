@@ -10,7 +10,7 @@ import { fieldsOf } from '../../types/schema.ts';
 import { urlOf } from '../../domain/urls.ts';
 import { typesList } from './addable.ts';
 import { translate } from '../../i18n/translate.ts';
-import { fieldsetOrFieldNotFound, typeNamed } from './type-lookup.ts';
+import { fieldsetOrFieldNotFound, readTypePath, typeNamed } from './type-lookup.ts';
 import { typesEditRoutes } from './types.edit.ts';
 import { readTypesSchema } from './types.get.schema.ts';
 import { fieldProperty, fieldsetsOf, ownSchemaName, typeSchema } from './schema-json.ts';
@@ -60,7 +60,7 @@ const typesComponent: Component = {
 };
 
 export const typesRoutes: Route[] = [
-  { method: 'GET', endpoint: '@types', on: 'content', permission: 'View', schema: readTypesSchema, handle: getTypes },
+  { method: 'GET', endpoint: '@types', on: 'content', permission: 'View', path: readTypePath, schema: readTypesSchema, handle: getTypes },
   ...typesEditRoutes,
 ];
 

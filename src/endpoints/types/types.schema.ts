@@ -77,10 +77,24 @@ export const editTypeSchema: RouteSchema = { body: objectBodySchema({}), ...base
 
 export const replaceTypeSchema: RouteSchema = { body: wholeSchema, ...base, responses: { 204: noBody } };
 
-/** POST adds a fieldset (answered with it) or a field (answered with its JSON schema). */
+const NO_FACTORY = "Missing parameter: 'factory'";
+
+/**
+ * POST adds a fieldset (answered with it) or a field (answered with its JSON schema). A field
+ * needs its kind (`factory`): judged by the handler once the type the URL names is found (404 first).
+ */
 export const addToTypeSchema: RouteSchema = {
   body: z.union([newFieldset, newField]),
   ...base,
+  later: {
+    body: objectBodySchema({
+      ...newField.shape,
+      factory: z
+        .union([z.string().min(1, { error: NO_FACTORY }), z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown())], { error: NO_FACTORY })
+        .meta({ description: 'The kind of field: a token or title of the `Fields` vocabulary (`label_text_field`, `Text line (String)`, ...); `fieldset` for a new fieldset.' }),
+    }).meta({ title: 'A new field or fieldset' }),
+    invalid: EXCEPTION,
+  },
   responses: { 201: z.union([typeFieldset, typeField]) },
 };
 

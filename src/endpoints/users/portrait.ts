@@ -35,8 +35,10 @@ export const portraitRoutes: Route[] = [
     endpoint: '@portrait',
     on: 'site',
     permission: 'View',
+    // the image's bytes (a type that is not inert: as an attachment, application/octet-stream)
+    schema: { files: { 200: ['image/*', 'application/octet-stream'] } },
+    path: { forms: ['', '/{userid}'], params: { userid: { description: "Id of the user (without it: the caller's portrait)." } }, refuse: notSet },
     handle: (state, req: ApiRequest, services): ApiResponse => {
-      if (req.url.params.length > 1) throw notSet();
       const id = req.url.params[0] ?? req.principal.id;
       const user = id ? getUser(state, services.auth.root, id) : undefined;
       const ref = user?.portrait;

@@ -36,7 +36,7 @@ function plan(state: SiteState, root: RootUser, req: ApiRequest): { c: UserChang
   const self = req.principal.id === id;
   checkPrincipalChange(state, req.principal, { kind: 'update-user', user: id });
   const user = getUser(state, root, id);
-  if (!user || req.url.params.length !== 1) throw notFound();
+  if (!user) throw notFound();
   const data = req.body as UserChangesBody; // its types checked by the route's schema
   const c: UserChanges = { id, profile: {} };
 

@@ -1,5 +1,6 @@
 // The @users family (seed "Users", supplement 11): list, read, create (also CSV import and
 // self-registration), update, delete, reset-password. Passwords are hashed in `prepare`.
+import type { RoutePath } from '../../http/route-path.ts';
 import { grantHolders } from '../../catalog/catalog.ts';
 import { dropLocalRolesOf, dropMemberships } from '../../auth/local-roles.ts';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -43,7 +44,11 @@ function deleteOption(req: ApiRequest, name: string): boolean {
   return !(text === 0 || text === false || text === '0' || text === 'false' || text === 'no');
 }
 
-const isReset = (req: ApiRequest) => req.url.params.length === 2 && req.url.params[1] === 'reset-password';
+const isReset = (req: ApiRequest) => req.url.params.length === 2;
+
+const USER_ID = { userid: { description: 'Id of the user.' } };
+/** One user (its id in the URL). */
+export const ONE_USER: RoutePath = { forms: ['/{userid}'], params: USER_ID };
 
 async function prepareCreate(state: SiteState, req: ApiRequest, services: Services): Promise<Prepared> {
   const root = services.auth.root;
@@ -97,6 +102,7 @@ export const usersRoutes: Route[] = [
     method: 'GET',
     endpoint: '@users',
     on: 'site',
+    path: { forms: ['', '/{userid}'], params: USER_ID },
     schema: readUsersSchema,
     permission: null,
     handle: (state, req, services) => {
@@ -106,7 +112,6 @@ export const usersRoutes: Route[] = [
         if (!isManager(state, req.principal)) throw unauthorizedNull();
         return listUsers(state, root, req);
       }
-      if (params.length > 1) throw notFound();
       if (req.principal.id !== params[0] && !isManager(state, req.principal)) throw unauthorizedNull();
       const user = getUser(state, root, params[0]);
       if (!user) throw notFound();
@@ -117,21 +122,23 @@ export const usersRoutes: Route[] = [
     method: 'POST',
     endpoint: '@users',
     on: 'site',
+    // a new user, or a password reset (`/{userid}` alone: real Plone answers a 500 'Unknown Endpoint')
+    path: { forms: ['', '/{userid}/reset-password'], params: USER_ID },
     schema: createUserSchema,
     permission: null,
     bigBody: true, // CSV imports (multipart)
     prepare: async (state, req, services) =>
-      isReset(req) ? { reset: await resetPasswordRoute.prepare(state, req, services) } : req.url.params.length ? {} : { create: await prepareCreate(state, req, services) },
+      isReset(req) ? { reset: await resetPasswordRoute.prepare(state, req, services) } : { create: await prepareCreate(state, req, services) },
     handle: (state, req, services, prepared: { reset?: ResetPlan; create?: Prepared }) => {
       if (prepared.reset) return resetPasswordRoute.handle(state, req, services, prepared.reset);
-      if (!prepared.create) throw notFound(); // real Plone answers a 500 'Unknown Endpoint'
-      return create(state, req, services, prepared.create);
+      return create(state, req, services, prepared.create!);
     },
   },
   {
     method: 'PATCH',
     endpoint: '@users',
     on: 'site',
+    path: ONE_USER,
     schema: updateUserSchema,
     permission: null,
     bigBody: true, // portraits (base64)
@@ -145,11 +152,11 @@ export const usersRoutes: Route[] = [
     method: 'DELETE',
     endpoint: '@users',
     on: 'site',
+    path: ONE_USER,
     schema: deleteUserSchema,
     permission: 'Plone Site Setup: Users and Groups',
     handle: (state, req, services) => {
-      const [id, ...rest] = req.url.params;
-      if (!id || rest.length) throw notFound();
+      const [id] = req.url.params;
       if (!isManager(state, req.principal)) throw unauthorized();
       if (id === services.auth.root.id) throw badRequest('The administrator given on the command line cannot be deleted.');
       const user = own(state.users, id);

@@ -1,5 +1,6 @@
 // GET /@userschema and /@userschema/registration (supplement 31.22): the JSON schema of the
 // personal-information and registration forms.
+import { z } from 'zod';
 import { securitySettings } from '../../auth/settings.ts';
 import { json, type Route } from '../../http/types.ts';
 import { userschemaSchema } from './userschema.schema.ts';
@@ -72,12 +73,14 @@ export const userschemaRoutes: Route[] = [
     schema: userschemaSchema,
     on: 'site',
     permission: 'View',
+    // the user form, or the registration form; any other segments are refused
+    path: {
+      forms: ['', '/{form}'],
+      params: { form: { description: 'Name of the form: `registration`.', schema: z.literal('registration') } },
+      refuse: () => new ApiError(400, 'Invalid parameters', 'Parameters supplied are not valid.', 'service'),
+    },
     handle: (state, req) => {
-      const [name, ...rest] = req.url.params;
-      if (name === undefined) return json(schema(['fullname', 'email', 'home_page', 'description', 'location', 'portrait'], ['email'], FIELDS));
-      if (name !== 'registration' || rest.length) {
-        throw new ApiError(400, 'Invalid parameters', 'Parameters supplied are not valid.', 'service');
-      }
+      if (!req.url.params.length) return json(schema(['fullname', 'email', 'home_page', 'description', 'location', 'portrait'], ['email'], FIELDS));
       // Plone's register schema (the user data fields and IRegisterSchema): the password fields are
       // always part of it, whatever the password-choice setting; only email login drops `username`.
       const { emailLogin } = securitySettings(state);

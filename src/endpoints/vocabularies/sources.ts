@@ -1,5 +1,6 @@
 // The source of a field of the context's type (supplement 16.1): inline choices, or the named
 // vocabulary the field (or its value type) is bound to. Catalog-backed ones are query sources.
+import type { RoutePath } from '../../http/route-path.ts';
 import type { ApiRequest } from '../../http/types.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { SiteState } from '../../state/model.ts';
@@ -32,9 +33,15 @@ function sourceOf(field: FieldDef): FieldSource | undefined {
   return { iterable: !vocabulary.querySource, terms: vocabulary.terms };
 }
 
-/** The one path parameter (a field name of the context's type) and that field's source. */
+/** `@sources/{field}`, `@querysources/{field}`: exactly one segment, a field of the context's type. */
+export const FIELD: RoutePath = {
+  forms: ['/{field}'],
+  params: { field: { description: 'Name of a field of the object\'s type that has a source.' } },
+  refuse: () => badRequest('Must supply exactly one path parameter (fieldname)'),
+};
+
+/** The path parameter (a field name of the context's type) and that field's source. */
 export function fieldSource(state: SiteState, req: ApiRequest): { name: string; source: FieldSource } {
-  if (req.url.params.length !== 1) throw badRequest('Must supply exactly one path parameter (fieldname)');
   const name = req.url.params[0];
   const type = own(state.types, req.context.type);
   const field = type && fieldOf(type, name);

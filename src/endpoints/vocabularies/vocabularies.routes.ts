@@ -1,16 +1,17 @@
 // GET <ctx>/@vocabularies, <ctx>/@vocabularies/<name>, <content>/@sources/<field> and
 // <ctx>/@querysources/<field>?query= (seed "Vocabularies and sources", supplement 16).
+import type { RoutePath } from '../../http/route-path.ts';
 import { hasPermission } from '../../auth/check.ts';
 import { first, has } from '../../domain/query.ts';
 import type { ApiRequest, Route, Services } from '../../http/types.ts';
 import type { FamilyManifest } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
-import { ApiError, notFound, unauthorized } from '../../lib/errors.ts';
+import { ApiError, unauthorized } from '../../lib/errors.ts';
 import { urlOf } from '../../domain/urls.ts';
 import type { SiteState } from '../../state/model.ts';
 import type { Vocabulary } from './model.ts';
 import { VOCABULARY_NAMES, vocabularyNamed } from './registry.ts';
-import { badRequest, fieldSource, notIterable, notQuerySource, searchTerms } from './sources.ts';
+import { badRequest, FIELD, fieldSource, notIterable, notQuerySource, searchTerms } from './sources.ts';
 import { termsSchema, vocabulariesSchema } from './vocabularies.schema.ts';
 import { filterTerms, termsBody } from './terms.ts';
 
@@ -41,7 +42,6 @@ function getVocabulary(state: SiteState, req: ApiRequest, services: Services) {
 }
 
 function getSource(state: SiteState, req: ApiRequest, services: Services) {
-  if (req.context.parent === null) throw notFound();
   const { name, source } = fieldSource(state, req);
   if (!source.iterable) throw notIterable(name);
   return json(termsBody(req, filterTerms(req, source.terms({ state, req, services }))));
@@ -56,10 +56,17 @@ function getQuerySource(state: SiteState, req: ApiRequest, services: Services) {
   return json(termsBody(req, searchTerms(source.terms({ state, req, services }), first(req.query, 'query') ?? '')));
 }
 
+/** One vocabulary by name (further segments are not looked at), or the list. */
+const VOCABULARY: RoutePath = {
+  forms: ['', '/{vocabulary}'],
+  params: { vocabulary: { description: 'Name of the vocabulary, e.g. `plone.app.vocabularies.ReviewStates`.' } },
+  more: 'ignored',
+};
+
 export const vocabulariesRoutes: Route[] = [
-  { method: 'GET', endpoint: '@vocabularies', on: 'content', permission: null, schema: vocabulariesSchema, handle: getVocabulary },
-  { method: 'GET', endpoint: '@sources', on: 'content', permission: ACCESS_VOCABULARIES, schema: termsSchema, handle: getSource },
-  { method: 'GET', endpoint: '@querysources', on: 'content', permission: ACCESS_VOCABULARIES, schema: termsSchema, handle: getQuerySource },
+  { method: 'GET', endpoint: '@vocabularies', on: 'content', permission: null, path: VOCABULARY, schema: vocabulariesSchema, handle: getVocabulary },
+  { method: 'GET', endpoint: '@sources', on: 'item', permission: ACCESS_VOCABULARIES, path: FIELD, schema: termsSchema, handle: getSource },
+  { method: 'GET', endpoint: '@querysources', on: 'content', permission: ACCESS_VOCABULARIES, path: FIELD, schema: termsSchema, handle: getQuerySource },
 ];
 
 export const vocabulariesFamily: FamilyManifest = { name: 'vocabularies', routes: vocabulariesRoutes };

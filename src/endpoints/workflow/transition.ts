@@ -4,7 +4,7 @@ import type { Draft } from 'immer';
 import type { ApiRequest, WriteOutcome } from '../../http/types.ts';
 import { json } from '../../http/types.ts';
 import { parseBoolean } from '../../domain/query.ts';
-import { ApiError, badRequest, shown } from '../../lib/errors.ts';
+import { ApiError, shown } from '../../lib/errors.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { childUids } from '../../state/children.ts';
 import { getNode } from '../../state/nodes.ts';
@@ -62,7 +62,6 @@ function applyToChildren(draft: SiteState, req: ApiRequest, node: ContentNode, i
 
 export function transition(state: SiteState, req: ApiRequest): WriteOutcome<void> {
   const id = req.url.params[0];
-  if (!id) throw badRequest('Missing transition', 'service');
   const body = readBody(req.body as TransitionBody | undefined);
   if (!allowedTransitions(state, req.principal, req.context).some((t) => t.id === id)) throw noAction(id);
   const uid = req.context.uid;

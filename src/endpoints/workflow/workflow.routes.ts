@@ -1,5 +1,6 @@
 // The @workflow endpoint family and its `workflow` component.
 import type { Route } from '../../http/types.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { FamilyManifest } from '../../http/types.ts';
 import { componentEndpoint } from '../component-endpoint.ts';
 import { workflowInfo } from './info.ts';
@@ -15,6 +16,13 @@ export const workflowRoutes: Route[] = [
     endpoint: '@workflow',
     on: 'content',
     permission: 'View',
+    // the transition (further segments are not looked at)
+    path: {
+      forms: ['/{transition}'],
+      params: { transition: { description: 'Id of the transition, e.g. `publish`.' } },
+      more: 'ignored',
+      refuse: () => badRequest('Missing transition', 'service'),
+    },
     schema: transitionSchema,
     handle: (state, req) => transition(state, req),
   },

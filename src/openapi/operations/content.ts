@@ -37,10 +37,9 @@ export const contentOperations: OperationDocs = {
     status: 201,
   },
   'POST @tus-replace': { summary: "Start a resumable replacement of this object's file (TUS creation)", status: 201 },
-  'GET @tus-upload': { summary: 'Offset of an upload in progress (TUS)', paths: ['/{upload_id}'] },
+  'GET @tus-upload': { summary: 'Offset of an upload in progress (TUS)' },
   'PATCH @tus-upload': {
     summary: 'Send the next bytes of an upload (TUS); the last chunk creates or replaces the object',
-    paths: ['/{upload_id}'],
     description: 'Body: the bytes (`Content-Type: application/offset+octet-stream`), header `Upload-Offset`.',
   },
 
@@ -65,13 +64,12 @@ export const contentOperations: OperationDocs = {
   'POST @unlock': { summary: 'Unlock (deprecated: use DELETE @lock)' },
   'POST @refresh-lock': { summary: 'Refresh the lock (deprecated: use PATCH @lock)' },
 
-  'GET @history': { summary: 'History of this object (workflow and versions); with a version number, that version', paths: ['', '/{version}'] },
+  'GET @history': { summary: 'History of this object (workflow and versions); with a version number, that version' },
   'PATCH @history': { summary: 'Revert this object to an earlier version', body: { version: 0 }, status: 200 },
 
   'GET @workflow': { summary: 'Workflow state, history and the transitions the caller may take' },
   'POST @workflow': {
     summary: 'Take a workflow transition (publish, retract, submit, reject, …)',
-    paths: ['/{transition}'],
     body: { comment: 'Published from the explorer' },
   },
 
@@ -93,7 +91,7 @@ export const contentOperations: OperationDocs = {
       { name: 'target', description: 'UID or path of the target object.' },
     ],
   },
-  'POST @relations': { summary: 'Create relations (`/rebuild`: rebuild the relation catalog)', paths: ['', '/rebuild'], body: { items: [{ source: '/a-page', target: '/another-page', relation: 'relatedItems' }] }, status: 204 },
+  'POST @relations': { summary: 'Create relations (`/rebuild`: rebuild the relation catalog)', body: { items: [{ source: '/a-page', target: '/another-page', relation: 'relatedItems' }] }, status: 204 },
   'DELETE @relations': { summary: 'Delete relations', body: { relation: 'relatedItems' } },
   'GET @linkintegrity': { summary: 'Objects that link to the given objects (asked before deleting them)', query: [{ name: 'uids', description: 'UIDs of the objects.', repeat: true }] },
 
@@ -103,9 +101,9 @@ export const contentOperations: OperationDocs = {
   'GET @translation-locator': { summary: 'Where a new translation of this object belongs', query: [{ name: 'target_language', description: 'Language code of the translation.', example: 'de' }] },
 
   'GET @comments': { summary: 'Comments on this object', query: BATCH },
-  'POST @comments': { summary: 'Add a comment, or reply to one', paths: ['', '/{comment_id}'], body: { text: 'A comment' }, status: 204 },
-  'PATCH @comments': { summary: 'Edit a comment', paths: ['/{comment_id}'], body: { text: 'An edited comment' } },
-  'DELETE @comments': { summary: 'Delete a comment and its replies', paths: ['/{comment_id}'] },
+  'POST @comments': { summary: 'Add a comment, or reply to one', body: { text: 'A comment' }, status: 204 },
+  'PATCH @comments': { summary: 'Edit a comment', body: { text: 'An edited comment' } },
+  'DELETE @comments': { summary: 'Delete a comment and its replies' },
 
   'GET @@download': { summary: 'Download the file of a field (as an attachment)', paths: ['/{field}', '/{field}/{filename}'] },
   'GET @@display-file': { summary: 'The file of a field, inline when its type is inert', paths: ['/{field}', '/{field}/{filename}'] },

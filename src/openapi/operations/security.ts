@@ -13,7 +13,6 @@ export const securityOperations: OperationDocs = {
 
   'GET @users': {
     summary: 'Users (Managers), or one user by id',
-    paths: ['', '/{userid}'],
     query: [
       { name: 'query', description: 'Users whose login name contains this text.' },
       { name: 'search', description: 'Users whose id, full name or email contains this text.' },
@@ -23,25 +22,23 @@ export const securityOperations: OperationDocs = {
   },
   'POST @users': {
     summary: 'Add a user (or register oneself); `/{userid}/reset-password` sends or uses a reset',
-    paths: ['', '/{userid}/reset-password'],
     body: { username: 'jane', password: 'a-long-password', email: 'jane@example.org', fullname: 'Jane Doe', roles: ['Member'] },
     status: 201,
   },
-  'PATCH @users': { summary: 'Change a user (roles: name → true/false)', paths: ['/{userid}'], body: { fullname: 'Jane D.' } },
-  'DELETE @users': { summary: 'Delete a user', paths: ['/{userid}'] },
-  'GET @portrait': { summary: "A user's portrait image (the caller's without an id)", paths: ['', '/{userid}'] },
+  'PATCH @users': { summary: 'Change a user (roles: name → true/false)', body: { fullname: 'Jane D.' } },
+  'DELETE @users': { summary: 'Delete a user' },
+  'GET @portrait': { summary: "A user's portrait image (the caller's without an id)" },
 
   'GET @groups': {
     summary: 'Groups, or one group with its members',
-    paths: ['', '/{groupid}'],
     query: [
       { name: 'query', description: 'Groups whose name starts with this text.' },
       { name: 'limit', description: 'Most groups listed (default 25).', type: 'integer' },
     ],
   },
   'POST @groups': { summary: 'Add a group', body: { groupname: 'crew', title: 'Crew', users: [] }, status: 201 },
-  'PATCH @groups': { summary: 'Change a group (users: id → true/false)', paths: ['/{groupid}'], body: { users: { editor: true } } },
-  'DELETE @groups': { summary: 'Delete a group', paths: ['/{groupid}'] },
+  'PATCH @groups': { summary: 'Change a group (users: id → true/false)', body: { users: { editor: true } } },
+  'DELETE @groups': { summary: 'Delete a group' },
   'GET @principals': { summary: 'Users and groups matching a search', query: [{ name: 'search', description: 'Text to find in ids, names and titles.', example: 'ed' }] },
   'GET @roles': { summary: 'Roles of the site' },
   'GET @sharing': { summary: 'Local roles on this object, per user and group', query: [{ name: 'search', description: 'Also list the principals matching this text.' }] },
@@ -50,5 +47,5 @@ export const securityOperations: OperationDocs = {
     body: { entries: [{ id: 'editor', type: 'user', roles: { Reader: true } }], inherit: true },
     status: 204,
   },
-  'GET @userschema': { summary: 'Schema of the user form (`/registration`: of the registration form)', paths: ['', '/{form}'] },
+  'GET @userschema': { summary: 'Schema of the user form (`/registration`: of the registration form)' },
 };

@@ -25,17 +25,15 @@ export const siteOperations: OperationDocs = {
   'GET @navroot': { summary: 'Navigation root of this object (the site, or a language folder)' },
   'GET @types': {
     summary: 'Content types addable here; with a type name, its schema (JSON Schema)',
-    paths: ['', '/{type}', '/{type}/{name}'],
   },
   'POST @types': {
     summary: 'Add a fieldset or a field to a content type',
-    paths: ['/{type}'],
     body: { factory: 'label_textline_field', title: 'Subtitle', description: 'A second title', required: false },
     status: 201,
   },
-  'PATCH @types': { summary: 'Change a content type schema, a fieldset or a field', paths: ['/{type}', '/{type}/{name}'], body: { title: 'A changed title' } },
-  'PUT @types': { summary: 'Replace the schema of a content type', paths: ['/{type}'] },
-  'DELETE @types': { summary: 'Remove a fieldset or a field of a content type', paths: ['/{type}/{name}'] },
+  'PATCH @types': { summary: 'Change a content type schema, a fieldset or a field', body: { title: 'A changed title' } },
+  'PUT @types': { summary: 'Replace the schema of a content type' },
+  'DELETE @types': { summary: 'Remove a fieldset or a field of a content type' },
   'GET @site': { summary: 'Site settings a frontend needs (title, logo, languages, …)' },
   'GET @system': { summary: 'Versions of the server and its parts (Site Setup overview)' },
 
@@ -65,7 +63,6 @@ export const siteOperations: OperationDocs = {
 
   'GET @vocabularies': {
     summary: 'Vocabularies; with a name, the terms of one',
-    paths: ['', '/{vocabulary}'],
     query: [
       { name: 'title', description: 'Terms whose title contains this text.' },
       { name: 'token', description: 'The term with this token.' },
@@ -74,6 +71,6 @@ export const siteOperations: OperationDocs = {
       { name: 'b_start', description: 'Position of the first term.', type: 'integer' },
     ],
   },
-  'GET @sources': { summary: 'Terms of the source of a field', paths: ['/{field}'] },
-  'GET @querysources': { summary: 'Terms of the source of a field that match a search', paths: ['/{field}'], query: [{ name: 'query', description: 'Text to match.' }] },
+  'GET @sources': { summary: 'Terms of the source of a field' },
+  'GET @querysources': { summary: 'Terms of the source of a field that match a search', query: [{ name: 'query', description: 'Text to match.' }] },
 };
