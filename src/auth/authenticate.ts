@@ -201,6 +201,21 @@ export class Authenticator {
     return made;
   }
 
+  /**
+   * The same caller on a newer state: its roles and groups as they are there (a user removed from
+   * a group meanwhile no longer has the group's roles); anonymous once the user is gone. A caller
+   * of the session cookie stays marked as such.
+   */
+  again(state: SiteState, principal: Principal): Principal {
+    if (principal.id === null) return principal;
+    const found = this.user(state, principal.id);
+    if (!found) return ANONYMOUS;
+    if (!sessionPrincipals.has(principal)) return found;
+    const user = { ...found };
+    sessionPrincipals.add(user);
+    return user;
+  }
+
   private fromHeader(state: SiteState, authorization: string | undefined, nowIso: string, client: string): Principal | Promise<Principal> {
     if (!authorization) return ANONYMOUS;
     if (/^bearer /i.test(authorization)) {

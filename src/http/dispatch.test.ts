@@ -5,10 +5,13 @@ import { createApp } from './app.ts';
 import { routeTable } from '../endpoints/index.ts';
 import { createSite } from '../state/site.ts';
 import { Store } from '../state/store.ts';
-import { route, json, type FamilyManifest } from './types.ts';
+import { route, json, type FamilyManifest, type Route } from './types.ts';
+import type { Draft } from 'immer';
+import type { SiteState } from '../state/model.ts';
 import { addChild, removeSubtree } from '../state/tree.ts';
 import { traverse } from '../state/select.ts';
 import { Pending } from '../lib/pending.ts';
+import { hashPassword } from '../auth/passwords.ts';
 
 const ROOT = 'r'.repeat(32);
 
@@ -18,6 +21,22 @@ function site() {
 
 function app(store: Store, family: FamilyManifest) {
   return createApp({ store, table: routeTable([family]), root: { id: 'admin', passwordHash: 'x' }, sitePath: '/Plone' }).app;
+}
+
+/**
+ * POST @t: its handler first waits for work done apart, during which `meanwhile` is committed;
+ * then `decide` decides the write (again on the newest state).
+ */
+function waitingRoute(store: Store, permission: string | null, meanwhile: (draft: Draft<SiteState>) => void, decide: Route['handle']): FamilyManifest {
+  let waited = false;
+  const handle: Route['handle'] = (state, req, services, prepared) => {
+    if (!waited) {
+      waited = true;
+      throw new Pending(Promise.resolve().then(() => store.commit(meanwhile)));
+    }
+    return decide(state, req, services, prepared);
+  };
+  return { name: 't', routes: [{ method: 'POST', endpoint: '@t', on: 'site', permission, public: permission === null, handle }] };
 }
 
 describe('dispatch', () => {
@@ -77,33 +96,38 @@ describe('dispatch', () => {
     const store = site();
     store.commit((draft) => void (draft.settings.timezone = 'A'));
     const seen: string[] = [];
-    let waited = false;
-    const family: FamilyManifest = {
-      name: 't',
-      routes: [
-        {
-          method: 'POST',
-          endpoint: '@t',
-          on: 'site',
-          permission: null,
-          public: true,
-          handle: (state) => {
-            if (!waited) {
-              waited = true;
-              // work done apart, during which another request commits
-              throw new Pending(Promise.resolve().then(() => store.commit((draft) => void (draft.settings.timezone = 'B'))));
-            }
-            seen.push(state.settings.timezone);
-            const decided = `${state.settings.timezone}+`;
-            return { write: (draft) => void (draft.settings.timezone = decided), respond: (next) => json({ timezone: next.settings.timezone }) };
-          },
-        },
-      ],
-    };
+    // work done apart, during which another request commits
+    const family = waitingRoute(store, null, (draft) => void (draft.settings.timezone = 'B'), (state) => {
+      seen.push(state.settings.timezone);
+      const decided = `${state.settings.timezone}+`;
+      return { write: (draft) => void (draft.settings.timezone = decided), respond: (next) => json({ timezone: next.settings.timezone }) };
+    });
     const res = await app(store, family).request('http://localhost/Plone/@t', { method: 'POST' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ timezone: 'B+' });
     expect(store.current.settings.timezone).toBe('B+'); // not 'A+': the commit of 'B' is not lost
     expect(seen).toEqual(['A', 'B']);
+  });
+
+  it("decides a write again with the caller's roles and groups of the newest state", async () => {
+    const store = site();
+    const passwordHash = await hashPassword('secret');
+    store.commit((draft) => {
+      draft.users.ed = { id: 'ed', username: 'ed', fullname: 'Ed', email: 'ed@example.org', description: '', home_page: '', location: '', passwordHash, roles: [] };
+      draft.groups.editors = { id: 'editors', title: 'Editors', description: '', email: '', roles: ['Editor'], members: ['ed'] };
+    });
+    const decided: string[][] = [];
+    // while the handler waits, another request takes ed out of the group that gave the right
+    const family = waitingRoute(store, 'Modify portal content', (draft) => void (draft.groups.editors.members = []), (_state, req) => {
+      decided.push(req.principal.groups);
+      return { write: (draft) => void (draft.settings.timezone = 'changed'), respond: () => json({}) };
+    });
+    const auth = `Basic ${Buffer.from('ed:secret').toString('base64')}`;
+    const res = await app(store, family).request('http://localhost/Plone/@t', { method: 'POST', headers: { Authorization: auth } });
+    expect(res.status).toBe(401);
+    expect(store.current.settings.timezone).toBe('UTC'); // nothing written with the rights ed no longer has
+    // decided once as a member of the group, then refused on the newest state before deciding again
+    expect(decided).toHaveLength(1);
+    expect(decided[0]).toContain('editors');
   });
 });

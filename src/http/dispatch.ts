@@ -242,9 +242,13 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
     const long = (input.body?.announced ?? input.bodyText?.length ?? 0) >= LONG_BODY;
     if (long) await nextTurn();
     const prepared: unknown = route.prepare ? await route.prepare(state, req, d.services) : undefined;
-    /** Another request committed while this one waited: check again on the newest state. */
+    /**
+     * Another request committed while this one waited: check again on the newest state, with the
+     * caller's roles and groups as they are there (a caller the server chose itself stays as given).
+     */
     const onNewest = (parsed: ParsedUrl, who: Principal) => {
       state = d.store.current;
+      if (!input.principal) req.principal = principal = who = d.services.auth.again(state, who);
       target = resolve(d, state, parsed, method, who);
       if (!isTarget(target) || !target.route) throw notFound();
       route = target.route;
