@@ -47,4 +47,16 @@ describe('partsStream', () => {
     expect(JSON.parse(text).text).toBe(value);
     expect(pieces.length).toBeGreaterThan(3);
   });
+
+  it('never ends a slice of a long string value between the two halves of a surrogate pair', async () => {
+    // the first slice of the value would end right after the high half of the emoji
+    for (const before of [64 * 1024 - 1, 2 * 64 * 1024 - 1]) {
+      const value = 'a'.repeat(before) + '😀' + 'b'.repeat(10);
+      const { text, pieces } = await collect(partsStream([{ value }]));
+      expect(pieces.length).toBeGreaterThan(1);
+      // split halves would go out as the escapes \ud83d\ude00: JSON, but not the text of the value
+      expect(text).not.toContain('\\ud83d');
+      expect(text).toBe(JSON.stringify(value));
+    }
+  });
 });

@@ -1,5 +1,5 @@
-// @email-send and @email-notification: the mail reaches the outbox once the request is answered,
-// and a refused request sends nothing.
+// @email-send and @email-notification: the mail reaches the outbox once the request's commit is
+// made and durable, and a refused or failed request sends nothing.
 import { describe, expect, it } from 'vitest';
 import { createServer } from '../../server.ts';
 
@@ -32,5 +32,27 @@ describe('mail endpoints', () => {
     const anonymous = await call('POST', '/@email-send', { to: 'a@example.org', from: 'b@example.org', message: 'x' }, { 'Content-Type': 'application/json', Accept: 'application/json' });
     expect(anonymous.status).toBe(401);
     expect(outbox.messages).toHaveLength(2);
+  });
+
+  it('sends only once the commit is on disk, and nothing when it could not be written', async () => {
+    const { server, call } = await site();
+    const outbox = server.services.auth.outbox;
+    expect((await call('PATCH', '/@controlpanels/mail', { email_from_address: 'site@example.org', email_from_name: 'Site' })).status).toBe(204);
+    // a journal that has not written yet: the answer waits, and so does the mail
+    let written!: () => void;
+    let asked = 0;
+    server.store.durability = () => (asked++, new Promise<void>((resolve) => (written = resolve)));
+    const sending = call('POST', '/@email-send', { to: 'a@example.org', from: 'b@example.org', message: 'Hello' });
+    for (let i = 0; i < 50 && !asked; i++) await new Promise((r) => setTimeout(r, 1));
+    expect(asked).toBe(1); // the write reached its commit
+    expect(outbox.messages).toHaveLength(0); // and nothing was sent before it is durable
+    written();
+    expect((await sending).status).toBe(204);
+    expect(outbox.messages.map((m) => m.to)).toEqual(['a@example.org']);
+    // a journal that cannot write: the request fails and no mail leaves
+    server.store.durability = () => Promise.reject(new Error('disk full'));
+    const failed = await call('POST', '/@email-notification', { from: 'jane@example.org', message: 'Feedback' });
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect(outbox.messages).toHaveLength(1);
   });
 });
