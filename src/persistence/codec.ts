@@ -29,6 +29,22 @@ export function isShortList(v: object): v is string[] {
   return true;
 }
 
+/**
+ * A small record of short lists ({admin: ['Owner']}, an object's local roles): written out where
+ * it is used, like a short list (restore shares equal ones again, share.ts).
+ */
+export function isSmallRecord(v: object): v is Record<string, string[]> {
+  if (Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return false;
+  let n = 0;
+  for (const key in v) {
+    const x = (v as Record<string, unknown>)[key];
+    if (++n > SHORT_LIST || key.length > SHORT_STRING || x === null || typeof x !== 'object' || !isShortList(x)) return false;
+  }
+  return true;
+}
+
 interface Survey {
   shared: Set<object>;
   specials: boolean;
@@ -50,7 +66,7 @@ function survey(value: unknown): Survey | undefined {
     if (typeof v === 'number') continue;
     if (typeof v !== 'object') return undefined; // bigint, function, symbol
     if (seen.has(v)) {
-      if (!isShortList(v)) shared.add(v);
+      if (!isShortList(v) && !isSmallRecord(v)) shared.add(v);
       continue;
     }
     seen.add(v);

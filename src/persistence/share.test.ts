@@ -35,6 +35,10 @@ describe('sharing on restore', () => {
     expect(b).toEqual(getNode(site, 'B'));
     expect(a.fields.creators).toBe(b.fields.creators);
     expect(a.localRoles.admin).toBe(b.localRoles.admin);
+    expect(a.localRoles).toBe(b.localRoles); // one record for every object with the same local roles
+    expect(Object.getPrototypeOf(a.localRoles)).toBeNull();
+    expect(Object.isFrozen(a.localRoles)).toBe(true);
+    expect(getNode(state, ROOT)!.localRoles).not.toBe(a.localRoles); // the root's differ
     expect(a.workflowHistory).toBe(b.workflowHistory);
     expect(a.fields.subjects).not.toBe(b.fields.subjects); // nine entries: not a short list
     expect(a.fields.subjects).toEqual(long);
@@ -42,7 +46,35 @@ describe('sharing on restore', () => {
     expect([...childUids(getNode(state, ROOT)!)]).toEqual(['A', 'B']);
   });
 
-  it('the codec annotates shared objects but not shared short lists', () => {
+  it('a change to the local roles of one object leaves the others that shared them alone', async () => {
+    const site = produce(createSite({ settings: { siteId: 'Plone', volto: false, defaultLanguage: 'en', availableLanguages: ['en'], timezone: 'UTC' }, title: 'Site', rootUid: ROOT, now: '2026-01-01T00:00:00+00:00', creator: 'admin' }), (d) => {
+      addChild(d, ROOT, doc('A', 'a', d.nextIntid++));
+      addChild(d, ROOT, doc('B', 'b', d.nextIntid++));
+    });
+    const dir = tmpDataDir();
+    await writeSnapshot(dir, site, { seq: 1, created: '2026-01-01T00:00:00Z', lastChange: null, changes: 0 });
+    const state = restore(dir, capturingLogger())!.state as SiteState;
+    expect(getNode(state, 'A')!.localRoles).toBe(getNode(state, 'B')!.localRoles);
+    const next = produce(state, (d) => {
+      getNode(d, 'A')!.localRoles.bob = ['Editor'];
+      getNode(d, 'A')!.localRoles.admin.push('Reader');
+    });
+    expect({ ...getNode(next, 'A')!.localRoles }).toEqual({ admin: ['Owner', 'Reader'], bob: ['Editor'] });
+    expect({ ...getNode(next, 'B')!.localRoles }).toEqual({ admin: ['Owner'] });
+    expect(getNode(next, 'B')!.localRoles).toBe(getNode(state, 'B')!.localRoles);
+    // written again, the shared record is written out in each object, not annotated as shared
+    await writeSnapshot(dir, next, { seq: 2, created: '2026-01-01T00:00:01Z', lastChange: null, changes: 1 });
+    const again = restore(dir, capturingLogger())!.state as SiteState;
+    expect({ ...getNode(again, 'A')!.localRoles }).toEqual({ admin: ['Owner', 'Reader'], bob: ['Editor'] });
+    expect({ ...getNode(again, 'B')!.localRoles }).toEqual({ admin: ['Owner'] });
+  });
+
+  it('the codec annotates shared objects but not shared short lists or small records of them', () => {
+    const roles = { admin: ['Owner'] };
+    const roleText = encode({ a: { roles }, b: { roles } });
+    expect(roleText).toBe('{"json":{"a":{"roles":{"admin":["Owner"]}},"b":{"roles":{"admin":["Owner"]}}}}');
+    const many = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`p${i}`, ['Owner']]));
+    expect(encode({ a: many, b: many })).toContain('"a":["b"]'); // nine principals: annotated as shared
     const list = ['admin'];
     const object = { x: 1 };
     const text = encode({ a: { list, object }, b: { list, object } });

@@ -3,9 +3,11 @@
 // creator's id…: about a quarter of an object's memory besides its text. Only the places whose
 // values repeat from object to object are interned (a table of every title and id would cost more
 // than it saves while loading): UIDs and ids (each is also in its parent's children record) are,
-// titles and texts are not. The table lives as long as one read.
+// titles and texts are not; nor are equal small records of short lists (local roles). A UID's one
+// copy is its key in the UID index. The table lives as long
+// as one read.
 import type { ContentNode } from '../state/model.ts';
-import { isShortList, SHORT_STRING } from './codec.ts';
+import { isShortList, isSmallRecord, SHORT_STRING } from './codec.ts';
 
 const SHORT = SHORT_STRING;
 
@@ -13,6 +15,24 @@ export class StringSharer {
   private readonly table = new Map<string, string>();
   /** short lists of short strings (codec.ts isShortList) by their contents */
   private readonly lists = new Map<string, string[]>();
+
+  /** small records of short lists (codec.ts isSmallRecord: local roles) by their contents */
+  private readonly records = new Map<string, Record<string, string[]>>();
+
+  /** The shared copy of a small record of short lists, else the record with its lists shared. */
+  private record(v: Record<string, string[]>): Record<string, string[]> {
+    if (!isSmallRecord(v)) {
+      for (const k of Object.keys(v)) v[k] = this.list(v[k]);
+      return v;
+    }
+    let key = '';
+    for (const k in v) key += `${k}\u0001${v[k].join('\u0000')}\u0002`;
+    const hit = this.records.get(key);
+    if (hit) return hit;
+    for (const k in v) v[k] = this.list(v[k]);
+    this.records.set(key, v);
+    return v;
+  }
 
   /** The shared copy of a short list of short strings, else the list with its strings shared. */
   private list<T>(v: T): T {
@@ -27,6 +47,21 @@ export class StringSharer {
     for (let i = 0; i < v.length; i++) v[i] = this.share(v[i]);
     this.lists.set(key, v);
     return v;
+  }
+
+  /** A bucket key: the shared copy of its UID. */
+  private key(k: string): string {
+    this.table.set(k, k);
+    return k;
+  }
+
+  /**
+   * Share the UIDs elsewhere in a node: its parent, its children's UIDs and ids. Called once every
+   * node was seen, so that a UID's shared copy is its bucket key, whatever the order of the lines.
+   */
+  references(node: ContentNode): void {
+    if (node.children) this.deep(node.children);
+    node.parent = this.share(node.parent);
   }
 
   /** The shared copy of `s` (the first one seen). */
@@ -56,16 +91,21 @@ export class StringSharer {
     }
   }
 
-  /** Share the repeating strings of a freshly decoded (not yet frozen) node, in place. */
-  node(node: ContentNode): void {
+  /**
+   * Share the repeating strings of a freshly decoded (not yet frozen) node, in place. `key`: the
+   * node's key in its bucket of the UID index. The key is a property name, so the bucket holds it
+   * as a copy of its own (V8 keeps property names in its string table); it becomes the one copy of
+   * the UID (node.uid, the parent's child entry, the children's parent), instead of a second one.
+   * A node's children (UIDs and ids) are shared by `children`, once every key is known.
+   */
+  node(node: ContentNode, key: string): void {
     // a UID is also its parent's child entry and its children's parent; an id, its parent's entries
-    node.uid = this.share(node.uid);
+    if (node.uid === key) node.uid = this.key(key);
+    else node.uid = this.share(node.uid);
     node.id = this.share(node.id);
-    if (node.children) this.deep(node.children);
     node.type = this.share(node.type);
     node.layout = this.share(node.layout);
     node.reviewState = this.share(node.reviewState);
-    node.parent = this.share(node.parent);
     if (node.modified === node.created) node.modified = node.created;
     const fields = node.fields;
     if (fields && typeof fields === 'object') {
@@ -84,8 +124,8 @@ export class StringSharer {
         }
       }
     }
-    const roles = node.localRoles;
-    if (roles && typeof roles === 'object') for (const principal of Object.keys(roles)) roles[principal] = this.list(roles[principal]);
+    // most objects have the same local roles (their creator's Owner): one record for them all
+    if (node.localRoles && typeof node.localRoles === 'object') node.localRoles = this.record(node.localRoles);
     if (Array.isArray(node.workflowHistory)) {
       if (!node.workflowHistory.length) node.workflowHistory = this.list(node.workflowHistory);
       for (const entry of node.workflowHistory) {
