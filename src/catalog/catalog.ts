@@ -52,7 +52,8 @@ export class Catalog {
         }
       }
     }
-    this.text = new FullText(docs());
+    table.reserve(state.nextIntid);
+    this.text = new FullText(docs(), state.nextIntid);
     registry.set(state, this);
     if (store) this.unsubscribe = store.subscribe((c) => this.apply(c));
   }

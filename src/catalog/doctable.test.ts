@@ -46,6 +46,21 @@ describe('DocTable columns and profiles', () => {
     expect(t.entry(2)!.grants).toEqual([]);
   });
 
+  it('makes room for a known number of documents at once, and still grows past it', () => {
+    const t = new DocTable();
+    t.reserve(5000);
+    t.put(entry(4999, { modified: 9 }), -1, 'd4999');
+    t.put(entry(7000, { start: 3 }), 4999, 'd7000');
+    expect(t.value(4999, 'modified')).toBe(9);
+    expect(t.value(4999, 'start')).toBeNull();
+    expect(t.value(7000, 'start')).toBe(3);
+    expect(t.value(7000, 'created')).toBe(1000);
+    expect(t.paths.parent[7000]).toBe(4999);
+    expect(t.paths.parent[4998]).toBe(-1);
+    expect(t.column('modified')[4998]).toBeNaN();
+    expect(t.count).toBe(2);
+  });
+
   it('keeps date sort columns current on update and removal', () => {
     const t = new DocTable();
     t.put(entry(1), -1, 'd1');

@@ -202,23 +202,36 @@ export class DocTable {
     return out;
   }
 
+  /**
+   * Room for documents below `n` in every column at once (a build from a state of known size):
+   * columns that double as they fill leave the freed smaller ones behind in the process (malloc
+   * keeps freed blocks in the middle of its heap).
+   */
+  reserve(n: number): void {
+    if (n <= this.eff.length) return;
+    this.live = grow(this.live, wordsFor(n));
+    this.widen(n);
+    this.paths.reserve(n);
+  }
+
+  private widen(size: number): void {
+    const widen = (col: Float64Array, fill: number) => {
+      const next = new Float64Array(size);
+      if (fill !== 0) next.fill(fill, col.length);
+      next.set(col);
+      return next;
+    };
+    this.eff = widen(this.eff, 0);
+    this.exp = widen(this.exp, 0);
+    for (const [name, col] of this.dates) this.dates.set(name, widen(col, NaN));
+    for (const [name, col] of this.columns) if (col instanceof Float64Array) this.columns.set(name, widen(col, NaN));
+  }
+
   private ensure(doc: number): void {
     if (doc < this.capacity) return;
     this.capacity = doc + 1;
     this.live = grow(this.live, wordsFor(this.capacity));
-    if (doc >= this.eff.length) {
-      const size = Math.max(doc + 1, this.eff.length * 2);
-      const widen = (col: Float64Array, fill: number) => {
-        const next = new Float64Array(size);
-        if (fill !== 0) next.fill(fill, col.length);
-        next.set(col);
-        return next;
-      };
-      this.eff = widen(this.eff, 0);
-      this.exp = widen(this.exp, 0);
-      for (const [name, col] of this.dates) this.dates.set(name, widen(col, NaN));
-      for (const [name, col] of this.columns) if (col instanceof Float64Array) this.columns.set(name, widen(col, NaN));
-    }
+    if (doc >= this.eff.length) this.widen(Math.max(doc + 1, this.eff.length * 2));
   }
 
   /** The interned profile of `entry` (its reference count not yet taken). */

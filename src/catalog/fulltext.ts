@@ -40,9 +40,10 @@ export class FullText {
   /** Highest document number seen (capacity of per-query arrays). */
   maxDoc = 0;
 
-  /** Build the base segment from every document at once. */
-  constructor(docs: Iterable<[number, DocTexts]> = []) {
-    const builder = new SegmentBuilder();
+  /** Build the base segment from every document at once; `expected`: document numbers below it (room made at once). */
+  constructor(docs: Iterable<[number, DocTexts]> = [], expected = 0) {
+    if (expected > this.loc.length) this.loc = new Int32Array(expected);
+    const builder = new SegmentBuilder(expected);
     let any = false;
     for (const [doc, texts] of docs) {
       any = true;

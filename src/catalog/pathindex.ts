@@ -20,12 +20,16 @@ export class PathIndex {
   parent = new Int32Array(1024).fill(-1);
   readonly ids: (string | undefined)[] = [];
 
+  /** Room for documents below `n` (DocTable.reserve). */
+  reserve(n: number): void {
+    if (n <= this.parent.length) return;
+    const next = new Int32Array(n).fill(-1);
+    next.set(this.parent);
+    this.parent = next;
+  }
+
   set(doc: number, parentDoc: number, id: string): void {
-    if (doc >= this.parent.length) {
-      const next = new Int32Array(Math.max(doc + 1, this.parent.length * 2)).fill(-1);
-      next.set(this.parent);
-      this.parent = next;
-    }
+    if (doc >= this.parent.length) this.reserve(Math.max(doc + 1, this.parent.length * 2));
     this.parent[doc] = parentDoc;
     this.ids[doc] = id;
   }

@@ -107,9 +107,17 @@ class PairChunks {
 export class SegmentBuilder {
   private pairs = [new PairChunks(), new PairChunks(), new PairChunks()];
   /** per field: document numbers, the address of their pairs and how many */
-  private readonly docs = [new IntList(1 << 12), new IntList(1 << 12), new IntList(1 << 12)];
-  private readonly from = [new IntList(1 << 12), new IntList(1 << 12), new IntList(1 << 12)];
-  private readonly lengths = [new IntList(1 << 12), new IntList(1 << 12), new IntList(1 << 12)];
+  private readonly docs: IntList[];
+  private readonly from: IntList[];
+  private readonly lengths: IntList[];
+
+  /** `expected`: the number of documents, when known (lists that double leave freed blocks behind) */
+  constructor(expected = 0) {
+    const lists = () => [0, 1, 2].map(() => new IntList(Math.max(1 << 12, expected)));
+    this.docs = lists();
+    this.from = lists();
+    this.lengths = lists();
+  }
 
   /** Add the counted terms of one field of `doc`. */
   add(f: number, doc: number, counter: TermCounter): void {
