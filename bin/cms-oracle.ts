@@ -13,7 +13,7 @@ import { parseBoolean } from '../src/domain/query.ts';
 import { answerClientErrors } from '../src/http/client-error.ts';
 import { createPersistentServer, DEFAULT_SNAPSHOT_INTERVAL } from '../src/compose/boot.ts';
 import { DataDirInUseError } from '../src/persistence/files.ts';
-import { heapToAsk } from '../src/persistence/heap.ts';
+import { heapToAsk, runEnv } from '../src/persistence/heap.ts';
 import { RestoreError, type Logger } from '../src/persistence/restore.ts';
 import { parseRobotClients, PRESETS, presetValues } from './presets.ts';
 
@@ -197,7 +197,7 @@ function runWithHeap(mb: number, log: Logger): Promise<number> {
   log.info(`the site in the data dir needs a bigger heap: running with --max-old-space-size=${mb}`);
   const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${mb}`, ...process.argv.slice(1)], {
     stdio: 'inherit',
-    env: { ...process.env, CMS_ORACLE_HEAP_MB: String(mb) },
+    env: runEnv(process.env, mb),
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { snapshotName } from './files.ts';
-import { heapToAsk, snapshotObjects } from './heap.ts';
+import { heapToAsk, MMAP_THRESHOLD_TUNABLE, runEnv, snapshotObjects } from './heap.ts';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot.ts';
 
 const GB = 2 ** 30;
@@ -40,5 +40,12 @@ describe('the heap a start needs', () => {
   it('never asks for more than three quarters of the machine', () => {
     expect(heapToAsk(dataDir(1_000_000), 4 * GB, 8 * GB)).toBe(6 * 1024);
     expect(heapToAsk(dataDir(1_000_000), 4 * GB, 4 * GB)).toBeUndefined();
+  });
+
+  it('runs the second process with its heap size and a fixed malloc mmap threshold, unless the caller set one', () => {
+    const env = runEnv({ PATH: '/bin' }, 8704);
+    expect(env).toEqual({ PATH: '/bin', CMS_ORACLE_HEAP_MB: '8704', GLIBC_TUNABLES: MMAP_THRESHOLD_TUNABLE });
+    expect(MMAP_THRESHOLD_TUNABLE).toBe('glibc.malloc.mmap_threshold=131072');
+    expect(runEnv({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }, 6144)).toEqual({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=2', CMS_ORACLE_HEAP_MB: '6144' });
   });
 });
