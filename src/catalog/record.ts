@@ -55,12 +55,14 @@ function strList(v: unknown): string[] {
 
 /** Lower-case title with numbers zero-filled (Plone's sortable_title). */
 export function sortableTitle(title: unknown): string {
-  return String(title ?? '')
+  const sortable = String(title ?? '')
     .toLowerCase()
     .trim()
     .replace(/\d+/g, (m) => m.padStart(4, '0'))
     .slice(0, 40)
     .trimEnd();
+  // the title itself when equal: the catalog's column then holds no second copy of it
+  return sortable === title ? title : sortable;
 }
 
 /** Roles and `user:<id>` tokens allowed to View `node` (equivalent to canView for any principal). */
