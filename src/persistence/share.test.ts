@@ -20,15 +20,20 @@ const doc = (uid: string, id: string, intid: number): ContentNode => ({
   layout: 'view', reviewState: 'private', workflowHistory: [], localRoles: { admin: ['Owner'] }, blockLocalRoles: false,
 });
 
+/** A site of two documents A and B with the same local roles, written as a snapshot and restored from it. */
+async function restoredPair(): Promise<{ site: SiteState; dir: string; state: SiteState }> {
+  const site = produce(createSite({ settings: { siteId: 'Plone', volto: false, defaultLanguage: 'en', availableLanguages: ['en'], timezone: 'UTC' }, title: 'Site', rootUid: ROOT, now: '2026-01-01T00:00:00+00:00', creator: 'admin' }), (d) => {
+    addChild(d, ROOT, doc('A', 'a', d.nextIntid++));
+    addChild(d, ROOT, doc('B', 'b', d.nextIntid++));
+  });
+  const dir = tmpDataDir();
+  await writeSnapshot(dir, site, { seq: 1, created: '2026-01-01T00:00:00Z', lastChange: null, changes: 0 });
+  return { site, dir, state: restore(dir, capturingLogger())!.state as SiteState };
+}
+
 describe('sharing on restore', () => {
   it('gives equal short strings and short lists one copy, and leaves the values as they were', async () => {
-    const site = produce(createSite({ settings: { siteId: 'Plone', volto: false, defaultLanguage: 'en', availableLanguages: ['en'], timezone: 'UTC' }, title: 'Site', rootUid: ROOT, now: '2026-01-01T00:00:00+00:00', creator: 'admin' }), (d) => {
-      addChild(d, ROOT, doc('A', 'a', d.nextIntid++));
-      addChild(d, ROOT, doc('B', 'b', d.nextIntid++));
-    });
-    const dir = tmpDataDir();
-    await writeSnapshot(dir, site, { seq: 1, created: '2026-01-01T00:00:00Z', lastChange: null, changes: 0 });
-    const state = restore(dir, capturingLogger())!.state as SiteState;
+    const { site, state } = await restoredPair();
     const a = getNode(state, 'A')!;
     const b = getNode(state, 'B')!;
     expect(a).toEqual(getNode(site, 'A'));
@@ -47,13 +52,7 @@ describe('sharing on restore', () => {
   });
 
   it('a change to the local roles of one object leaves the others that shared them alone', async () => {
-    const site = produce(createSite({ settings: { siteId: 'Plone', volto: false, defaultLanguage: 'en', availableLanguages: ['en'], timezone: 'UTC' }, title: 'Site', rootUid: ROOT, now: '2026-01-01T00:00:00+00:00', creator: 'admin' }), (d) => {
-      addChild(d, ROOT, doc('A', 'a', d.nextIntid++));
-      addChild(d, ROOT, doc('B', 'b', d.nextIntid++));
-    });
-    const dir = tmpDataDir();
-    await writeSnapshot(dir, site, { seq: 1, created: '2026-01-01T00:00:00Z', lastChange: null, changes: 0 });
-    const state = restore(dir, capturingLogger())!.state as SiteState;
+    const { dir, state } = await restoredPair();
     expect(getNode(state, 'A')!.localRoles).toBe(getNode(state, 'B')!.localRoles);
     const next = produce(state, (d) => {
       getNode(d, 'A')!.localRoles.bob = ['Editor'];
