@@ -3,9 +3,8 @@
 // creator's id…: about a quarter of an object's memory besides its text. Only the places whose
 // values repeat from object to object are interned (a table of every title and id would cost more
 // than it saves while loading): UIDs and ids (each is also in its parent's children record) are,
-// titles and texts are not; nor are equal small records of short lists (local roles). A UID's one
-// copy is its key in the UID index. The table lives as long
-// as one read.
+// titles and texts are not; so are equal small records of short lists (local roles). A UID's one
+// copy is its key in the UID index. The table lives as long as one read.
 import type { ContentNode } from '../state/model.ts';
 import { isShortList, isSmallRecord, SHORT_STRING } from './codec.ts';
 
@@ -96,7 +95,7 @@ export class StringSharer {
    * node's key in its bucket of the UID index. The key is a property name, so the bucket holds it
    * as a copy of its own (V8 keeps property names in its string table); it becomes the one copy of
    * the UID (node.uid, the parent's child entry, the children's parent), instead of a second one.
-   * A node's children (UIDs and ids) are shared by `children`, once every key is known.
+   * Its parent and its children's entries are shared by `references`, once every key is known.
    */
   node(node: ContentNode, key: string): void {
     // a UID is also its parent's child entry and its children's parent; an id, its parent's entries
