@@ -6,7 +6,7 @@
 import type { Principal } from '../auth/principal.ts';
 import { isManager } from '../auth/roles.ts';
 import type { SiteState } from '../state/model.ts';
-import type { Commit, Store } from '../state/store.ts';
+import type { Commit, CommitMeta, Store } from '../state/store.ts';
 import { describeCommit, type ChangeDescription } from './describe.ts';
 
 export interface ChangeEvent extends ChangeDescription {
@@ -43,6 +43,8 @@ export type Listener = (event: ChangeEvent) => void;
 export class ChangeFeed {
   private seq = 0;
   private taken: ChangeEvent | undefined;
+  /** The description of each write that has not yet been taken, by the metadata it was committed with. */
+  private readonly byMeta = new WeakMap<CommitMeta, ChangeEvent>();
   private readonly ring: ChangeEvent[] = [];
   private readonly listeners = new Set<Listener>();
   private readonly keep: number;
@@ -60,9 +62,17 @@ export class ChangeFeed {
 
   /**
    * The description of the last commit, taken once, right after it (same tick), by the request
-   * that made it (undefined: not described).
+   * that made it; with `meta`, the description of the write committed with that metadata (undefined:
+   * not described).
    */
-  take(): ChangeEvent | undefined {
+  take(meta?: CommitMeta): ChangeEvent | undefined {
+    if (meta) {
+      // the write's own change, wherever it stood in a group commit (Store.write)
+      const mine = this.byMeta.get(meta);
+      this.byMeta.delete(meta);
+      if (mine && this.taken === mine) this.taken = undefined;
+      return mine;
+    }
     const event = this.taken;
     this.taken = undefined;
     return event;
@@ -87,8 +97,14 @@ export class ChangeFeed {
   }
 
   private record(c: Commit): void {
-    const meta = c.meta;
     this.taken = undefined;
+    // a group commit: one change per write, each described on its own states
+    if (c.parts) for (const part of c.parts) this.one(part);
+    else this.one(c);
+  }
+
+  private one(c: Pick<Commit, 'before' | 'after' | 'patches' | 'meta' | 'restore'>): void {
+    const meta = c.meta;
     const seq = ++this.seq;
     if (!meta?.describe && !this.options.always && !this.listeners.size) return;
     const event: ChangeEvent = {
@@ -99,7 +115,10 @@ export class ChangeFeed {
       ...(c.restore ? { restore: true as const } : {}),
       ...describeCommit(c.before, c.after, c.patches),
     };
-    if (meta?.request) this.taken = event;
+    if (meta?.request) {
+      this.taken = event;
+      this.byMeta.set(meta, event);
+    }
     this.ring.push(event);
     if (this.ring.length > this.keep) this.ring.shift();
     for (const fn of this.listeners) {

@@ -10,7 +10,7 @@ import { untilReady } from '../lib/pending.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
 import { childNamed, rootOf, traverse } from '../state/select.ts';
-import type { Store } from '../state/store.ts';
+import type { CommitMeta, Store } from '../state/store.ts';
 import { urlOf } from '../domain/urls.ts';
 import { undecodableBody } from './body.ts';
 import { bodyBytes, bodyTextOf, DEFAULT_MAX_BODY_BYTES, SMALL_BODY_BYTES, type RequestBody } from './body-read.ts';
@@ -22,7 +22,7 @@ import { parseUrl, type ParsedUrl, type ParsedUrls } from './parse-url.ts';
 import { parseQuery } from '../domain/query.ts';
 import { validateRequest } from './schema.ts';
 import { checkPath } from './route-path.ts';
-import { isWrite, type Extensions, type FamilyManifest, type ApiRequest, type ApiResponse, type RequestContext, type Route, type Services } from './types.ts';
+import { isWrite, type WriteOutcome, type Extensions, type FamilyManifest, type ApiRequest, type ApiResponse, type RequestContext, type Route, type Services } from './types.ts';
 import { own } from '../lib/records.ts';
 import { showChange, withChange } from './change-answer.ts';
 
@@ -243,56 +243,73 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
     if (long) await nextTurn();
     const prepared: unknown = route.prepare ? await route.prepare(state, req, d.services) : undefined;
     /**
-     * Another request committed while this one waited: check again on the newest state, with the
-     * caller's roles and groups as they are there (a caller the server chose itself stays as given).
+     * Another request committed while this one waited (or another write of its group came
+     * first): check again on `newest`, with the caller's roles and groups as they are there (a
+     * caller the server chose itself stays as given).
      */
-    const onNewest = (parsed: ParsedUrl, who: Principal) => {
-      state = d.store.current;
-      if (!input.principal) req.principal = principal = who = d.services.auth.again(state, who);
-      target = resolve(d, state, parsed, method, who);
+    const onNewest = (newest: SiteState = d.store.current) => {
+      state = newest;
+      if (!input.principal) req.principal = principal = d.services.auth.again(state, principal!);
+      target = resolve(d, state, url!, method, principal!);
       if (!isTarget(target) || !target.route) throw notFound();
       route = target.route;
       req.context = target.node;
     };
-    if (d.store.current !== state) onNewest(url, principal);
+    if (d.store.current !== state) onNewest();
     // A handler may wait for work done apart (long rich text filtered in a worker): run again then.
-    const run = (waits?: number) => untilReady(() => route.handle(state, req, d.services, prepared), waits);
-    let pending = run();
     let passes = 0;
-    let outcome: Awaited<typeof pending>;
+    const run = (again = false) => untilReady(() => route.handle(state, req, d.services, prepared), again && ++passes >= DECIDE_AGAIN ? 0 : undefined);
+    let pending = run();
     for (;;) {
-      if (!(pending instanceof Promise)) {
-        outcome = pending;
-        break;
+      const outcome = pending instanceof Promise ? await pending : pending;
+      if (!isWrite(outcome)) {
+        const pure = method === 'GET' && !route.prepare && !route.volatile && outcome.status === 200 && !outcome.stream;
+        return answer(outcome, pure && d.store.current === state);
       }
-      outcome = await pending;
-      // A write decided before another commit came in is decided again on the newest state.
-      if (!isWrite(outcome) || d.store.current === state) break;
-      onNewest(url, principal);
-      // after a few passes the handler runs in place, without waiting: no endless chase of commits
-      pending = run(++passes >= DECIDE_AGAIN ? 0 : undefined);
+      // The group commit (Store.write): a write decided before another commit came in (another
+      // write of its group, or one made while this one waited) is decided again on the state it
+      // is applied on, permissions included; one that has to wait for that leaves the group and
+      // comes back here. After a few passes the handler runs in place, without waiting.
+      const shown = showChange(d.services.changes, state, principal, input.headers);
+      const meta: CommitMeta = {
+        user: principal.id,
+        time: req.now,
+        description: `/${[...d.sitePath, ...url.contentPath].join('/')}/${method}_application_json_${url.endpoint ?? ''}`,
+        request: `${method} ${input.url.pathname}${input.url.search}`,
+        describe: shown,
+      };
+      let decided: WriteOutcome = outcome;
+      let left: typeof pending | undefined;
+      const written = await d.store.write({
+        decidedOn: state,
+        recipe: decided.write,
+        meta,
+        decideAgain(newest) {
+          onNewest(newest);
+          const again = run(true);
+          if (again instanceof Promise || !isWrite(again)) {
+            left = again;
+            return false;
+          }
+          decided = again;
+          this.decidedOn = newest;
+          this.recipe = again.write;
+          return true;
+        },
+      });
+      if (!written) {
+        pending = left!;
+        continue;
+      }
+      const { next, result } = written;
+      state = next;
+      const change = d.services.changes?.take(meta);
+      if (written.durable) await written.durable;
+      if (long) await nextTurn();
+      const response = withChange(await untilReady(() => decided.respond(next, result)), change, shown);
+      decided.after?.(next, result);
+      return answer(response);
     }
-    if (!isWrite(outcome)) {
-      const pure = method === 'GET' && !route.prepare && !route.volatile && outcome.status === 200 && !outcome.stream;
-      return answer(outcome, pure && d.store.current === state);
-    }
-    // The write is committed on the state its handler saw: nothing committed since it ran.
-    const shown = showChange(d.services.changes, state, principal, input.headers);
-    const { next, result } = d.store.commit(outcome.write, {
-      user: principal.id,
-      time: req.now,
-      description: `/${[...d.sitePath, ...url.contentPath].join('/')}/${method}_application_json_${url.endpoint ?? ''}`,
-      request: `${method} ${input.url.pathname}${input.url.search}`,
-      describe: shown,
-    });
-    state = next;
-    const change = d.services.changes?.take();
-    const durable = d.store.durability?.();
-    if (durable) await durable;
-    if (long) await nextTurn();
-    const response = withChange(await untilReady(() => outcome.respond(next, result)), change, shown);
-    outcome.after?.(next, result);
-    return answer(response);
   } catch (err) {
     if (!(err instanceof ApiError)) console.error(err);
     const current = d.store.current;

@@ -217,9 +217,12 @@ describe('group commit', () => {
     );
     expect(replies.every((r) => r.status === 201)).toBe(true);
     const stats = a.persistence!.journalStats!;
-    expect(stats.records).toBe(32);
+    // a group commit of the store (Store.write) is one journal record for all its writes
+    expect(stats.records).toBeGreaterThan(0);
+    expect(stats.records).toBeLessThanOrEqual(32);
     expect(stats.groups).toBeLessThan(32);
     const b = await persistentSite(dir, { durable: true });
     equalStates(b.store.current, a.store.current);
+    for (let i = 0; i < 32; i++) expect((await b.call('GET', `/p-${i}`)).status).toBe(200);
   });
 });

@@ -1,5 +1,8 @@
 // The one mutable cell: the current immutable site state. Every change goes through commit(),
-// which runs one Immer recipe and hands the patches to subscribers (catalog, journal, trace).
+// which runs one Immer recipe and hands the patches to subscribers (catalog, journal, trace), or
+// through write(), the group commit of the writes that are ready in the same turn of the event
+// loop: each is decided and applied on the state the ones before it made (its own recipe, patches
+// and transaction), and the group is published once (one catalog update, one journal append).
 import { enablePatches, Immer, type Draft, type Patch } from 'immer';
 import type { SiteState } from './model.ts';
 import { freezeNew } from './freeze.ts';
@@ -24,6 +27,15 @@ export interface CommitMeta {
   describe?: boolean;
 }
 
+/** One write of a group commit: the state it was applied on and its own patches. */
+export interface CommitPart {
+  before: SiteState;
+  after: SiteState;
+  patches: Patch[];
+  inverse: Patch[];
+  meta: CommitMeta;
+}
+
 export interface Commit {
   before: SiteState;
   after: SiteState;
@@ -36,6 +48,47 @@ export interface Commit {
   restore?: true;
   /** Who made it, when, why (absent: a commit without a request, e.g. in tests and tools). */
   meta?: CommitMeta;
+  /**
+   * A group commit of several writes (Store.write): each one's own states, patches and metadata,
+   * in order; `patches` and `inverse` are theirs joined (`meta` is then absent).
+   */
+  parts?: CommitPart[];
+}
+
+/** A write waiting for the group commit (Store.write). */
+export interface GroupWrite<T = unknown> {
+  /** The state the write was decided on. */
+  decidedOn: SiteState;
+  recipe: (draft: Draft<SiteState>) => T;
+  meta: CommitMeta;
+  /**
+   * Another write came first: decide again on `state` (set `decidedOn` and `recipe`), or answer
+   * false when the write leaves the group (it has to wait for work done apart, or no longer
+   * writes); throws the write's own error.
+   */
+  decideAgain(state: SiteState): boolean;
+}
+
+/** What write() made: the state before and after this write, the recipe's result, the wait for the journal. */
+export interface Written<T> {
+  before: SiteState;
+  next: SiteState;
+  result: T;
+  /** Resolves once the group is on disk (undefined: nothing to wait for); see Store.durability. */
+  durable?: Promise<void>;
+}
+
+/** A group commit takes at most this many writes, and starts no new write after GROUP_MS of work. */
+export const GROUP_MAX = 64;
+export const GROUP_MS = 5;
+
+/** The real setImmediate, taken before any test can replace it with a fake timer. */
+const nextCheck = globalThis.setImmediate;
+
+interface Queued {
+  write: GroupWrite;
+  resolve: (w: Written<unknown> | undefined) => void;
+  reject: (err: unknown) => void;
 }
 
 /** One change kept in the history: the state before it and its patches. */
@@ -87,6 +140,86 @@ export class Store {
     }
     return { next, result };
   }
+
+  /**
+   * Commit `w` together with the other writes ready in this turn of the event loop (a group of at
+   * most GROUP_MAX writes and GROUP_MS of work; the rest go in the next group). The writes are
+   * taken in order; each one decided on another state than the one the writes before it made is
+   * decided again on that one first (w.decideAgain). Its recipe runs in its own Immer produce, so a
+   * recipe that throws leaves the others' changes and adds none (the promise rejects with its
+   * error). The group is published as one commit whose `parts` are the writes. Resolves with this
+   * write's states, or undefined when it left the group (decideAgain answered false).
+   */
+  write<T>(w: GroupWrite<T>): Promise<Written<T> | undefined> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ write: w as GroupWrite, resolve: resolve as Queued['resolve'], reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        nextCheck(this.flush);
+      }
+    });
+  }
+
+  private readonly queue: Queued[] = [];
+  private scheduled = false;
+
+  private readonly flush = (): void => {
+    this.scheduled = false;
+    const started = performance.now();
+    const first = this.state;
+    let state = first;
+    const parts: CommitPart[] = [];
+    const settled: { job: Queued; written?: Written<unknown>; error?: unknown; failed?: true }[] = [];
+    let taken = 0;
+    while (taken < this.queue.length && taken < GROUP_MAX && (taken === 0 || performance.now() - started < GROUP_MS)) {
+      const job = this.queue[taken++];
+      try {
+        const w = job.write;
+        if (w.decidedOn !== state && !w.decideAgain(state)) {
+          settled.push({ job });
+          continue;
+        }
+        let result: unknown;
+        const [next, patches, inverse] = immer.produceWithPatches(state, (draft: Draft<SiteState>) => {
+          result = w.recipe(draft);
+        });
+        if (next !== state) {
+          freezeNew(next, state);
+          parts.push({ before: state, after: next, patches, inverse, meta: w.meta });
+        }
+        settled.push({ job, written: { before: state, next, result } });
+        state = next;
+      } catch (error) {
+        settled.push({ job, error, failed: true });
+      }
+    }
+    this.queue.splice(0, taken);
+    if (this.queue.length) {
+      this.scheduled = true;
+      nextCheck(this.flush);
+    }
+    let durable: Promise<void> | undefined;
+    let broken: { error: unknown } | undefined;
+    try {
+      if (parts.length === 1) {
+        const [part] = parts;
+        this.publish({ before: part.before, after: part.after, patches: part.patches, inverse: part.inverse, meta: part.meta });
+      } else if (parts.length > 1) {
+        const inverse: Patch[] = [];
+        for (let i = parts.length - 1; i >= 0; i--) for (const p of parts[i].inverse) inverse.push(p);
+        this.publish({ before: first, after: state, patches: parts.flatMap((p) => p.patches), inverse, parts });
+      }
+      durable = parts.length ? this.durability?.() : undefined;
+    } catch (error) {
+      broken = { error }; // a subscriber failed (as commit() throws then): every write of the group answers it
+    }
+    for (const { job, written, error, failed } of settled) {
+      if (failed) job.reject(error);
+      else if (broken && written) job.reject(broken.error);
+      else if (written && durable) job.resolve({ ...written, durable });
+      else job.resolve(written);
+    }
+  };
 
   /** Replace the whole state (restore of a snapshot); subscribers get a root patch. */
   replace(next: SiteState): void {

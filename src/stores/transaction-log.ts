@@ -2,7 +2,7 @@
 // subscriber records each commit together with the metadata it was committed with
 // (store.commit(recipe, meta)). The inverse patches let @transactions undo a commit.
 import type { Patch } from 'immer';
-import type { Commit, Store } from '../state/store.ts';
+import type { Commit, CommitMeta, Store } from '../state/store.ts';
 
 export interface TransactionMeta {
   user: string | null;
@@ -53,10 +53,15 @@ export class TransactionLog {
   }
 
   private record(c: Commit): void {
-    const meta: TransactionMeta = c.meta ? { user: c.meta.user, time: c.meta.time, description: c.meta.description } : { user: null, time: new Date(0).toISOString(), description: '' };
     if (c.restore) return; // the state went back (restore, reset, teardown): see mark()/rollback()
+    if (c.parts) for (const part of c.parts) this.add(part.meta, part.patches, part.inverse); // a group commit: one transaction per write
+    else this.add(c.meta, c.patches, c.inverse);
+  }
+
+  private add(given: CommitMeta | undefined, patches: Patch[], inverse: Patch[]): void {
+    const meta: TransactionMeta = given ? { user: given.user, time: given.time, description: given.description } : { user: null, time: new Date(0).toISOString(), description: '' };
     const tid = btoa(`tx${String(++this.serial).padStart(8, '0')}`);
-    this.entries.push(new Entry(meta, tid, c.patches, c.inverse));
+    this.entries.push(new Entry(meta, tid, patches, inverse));
     if (this.entries.length > this.max) this.entries.shift();
   }
 
