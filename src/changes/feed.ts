@@ -1,7 +1,7 @@
 // The feed of committed changes: a Store subscriber that numbers every commit and, when someone
 // wants it (a subscriber of the change stream, --trace, or a request that asked to see its own
-// change), describes it in readable form. The dispatcher announces the request just before its
-// commit (begin) and takes the description right after (take), in the same tick. Recent
+// change), describes it in readable form; a group commit (Store.write) is one change per write.
+// The dispatcher takes its write's description (take(meta)) once its group is committed. Recent
 // descriptions are kept in a ring so that `/++dev++/changes/<seq>` can show one again.
 import type { Principal } from '../auth/principal.ts';
 import { isManager } from '../auth/roles.ts';
