@@ -212,7 +212,8 @@ export class Store {
         for (let i = parts.length - 1; i >= 0; i--) for (const p of parts[i].inverse) inverse.push(p);
         this.publish({ before: first, after: state, patches: parts.flatMap((p) => p.patches), inverse, parts });
       }
-      durable = parts.length ? this.durability?.() : undefined;
+      // every write waits for the journal, also one that changed nothing (as after commit())
+      durable = settled.some((s) => s.written) ? this.durability?.() : undefined;
     } catch (error) {
       broken = { error }; // a subscriber failed (as commit() throws then): every write of the group answers it
     }
