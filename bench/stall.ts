@@ -64,6 +64,7 @@ const hostile = [
   ['POST content, 90,000 distinct subjects', post('', { ...admin, Prefer: 'return=minimal' }, once(() => JSON.stringify({ '@type': 'Document', title: 'tags', subjects: Array.from({ length: 90000 }, (_, i) => 'tag ' + i) })))],
   ['POST Document, 250 blocks of 60,000 characters (15 MB of strings just under 64 KiB)', post('', { ...admin, Prefer: 'return=minimal' }, once(() => JSON.stringify({ '@type': 'Document', title: 'blocks', blocks: manyBlocks(250) })))],
   ['GET Document with 250 blocks of 60,000 characters', get('/many-blocks', { Authorization: auth })],
+  ['POST Document, a block of 49,000 strings of 128 characters', post('', { ...admin, Prefer: 'return=minimal' }, once(() => JSON.stringify({ '@type': 'Document', title: 'strings', blocks: { b: { '@type': 'table', rows: Array.from({ length: 49000 }, () => 'r'.repeat(128)) } } })))],
 ];
 const end = performance.now() + seconds * 1000;
 const small = [];

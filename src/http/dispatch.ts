@@ -270,7 +270,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
       // write of its group, or one made while this one waited) is decided again on the state it
       // is applied on, permissions included; one that has to wait for that leaves the group and
       // comes back here. After a few passes the handler runs in place, without waiting.
-      const shown = showChange(d.services.changes, state, principal, input.headers);
+      let shown = showChange(d.services.changes, state, principal, input.headers);
       const meta: CommitMeta = {
         user: principal.id,
         time: req.now,
@@ -286,6 +286,8 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
         meta,
         decideAgain(newest) {
           onNewest(newest);
+          // the caller's rights as read again (an earlier write of the group may have changed them)
+          shown = meta.describe = showChange(d.services.changes, newest, principal!, input.headers);
           const again = run(true);
           if (again instanceof Promise || !isWrite(again)) {
             left = again;

@@ -125,6 +125,22 @@ describe('parseJsonInTurns', () => {
     expect(others).toBeGreaterThanOrEqual(3);
   });
 
+  it('cuts at most maxCuts shorter values, the longest first, and refuses what is still over restMax', async () => {
+    const values = Array.from({ length: 3000 }, (_, i) => String(i % 10).repeat(i % 2 ? 1100 : 2100));
+    const bytes = utf8(JSON.stringify({ values }));
+    const seen: string[] = [];
+    // the 1,500 values of 2,100 bytes and about 600 of 1,100 bytes leave at most 1 MiB (the others stay in the text)
+    expect(await parseJsonInTurns(bytes, (t) => void seen.push(t), { maxCuts: 2500 })).toEqual({ values });
+    expect(seen[0].length).toBeLessThanOrEqual(REST_TARGET);
+    expect(seen[0]).toContain('"' + '1'.repeat(1100) + '"');
+    expect(seen[0]).not.toContain('0'.repeat(2100));
+    // with 100 cuts 4.8 MB stay: over restMax
+    await expect(parseJsonInTurns(bytes, undefined, { maxCuts: 100 })).rejects.toMatchObject({ status: 400, type: 'DeserializationError' });
+    // many values under the floor are never cut: refused without a stand-in each
+    const small = utf8(JSON.stringify({ values: Array.from({ length: 40_000 }, () => 'a'.repeat(128)) }));
+    await expect(parseJsonInTurns(small, undefined, { restMax: 4 * 1024 * 1024, target: 1024 * 1024 })).rejects.toMatchObject({ status: 400 });
+  });
+
   it('plain values close together are made as slices of one string; a control character in one is refused', async () => {
     const options = { minLength: 10, slice: 200 };
     const value = { a: 'x'.repeat(20), b: ['y'.repeat(30), 'short', 'z'.repeat(25)], c: 'w\\'.repeat(10), d: 'v'.repeat(12) };

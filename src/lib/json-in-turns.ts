@@ -76,31 +76,69 @@ async function literalsFrom(bytes: Buffer, floor: number): Promise<Literal[]> {
 /** Bytes a literal's stand-in takes in the text JSON.parse reads (`"\u0000<tag>#<n>"`). */
 const STAND_IN_BYTES = 32;
 
+/** Most values shorter than `minLength` cut out of one body (each costs a stand-in and a look-up). */
+export const MAX_CUTS = 8000;
+
 /**
  * The literals to cut out: those at least `minLength` long, and then the longest of the others
- * until the text left for JSON.parse is at most `target` bytes (a body of many strings each a
- * little shorter than `minLength` is otherwise one JSON.parse of megabytes). Undefined when even
- * cutting them all leaves more than `restMax` (names, numbers, space and short strings).
+ * (at most `maxCuts`, chosen by powers of two of their length) until the text left for JSON.parse
+ * is at most `target` bytes (a body of many strings each a little shorter than `minLength` is
+ * otherwise one JSON.parse of megabytes). Undefined when the text left is still over `restMax`.
  */
-function literalsToCut(found: Literal[], total: number, minLength: number, target: number, restMax: number): Literal[] | undefined {
+function literalsToCut(found: Literal[], total: number, minLength: number, target: number, restMax: number, maxCuts: number): Literal[] | undefined {
   const size = (lit: Literal) => lit.end - lit.start;
+  const bitsOf = (lit: Literal) => 31 - Math.clz32(size(lit));
+  const count = new Float64Array(33);
+  const bytes = new Float64Array(33);
   let rest = total;
-  const cut = new Set<Literal>();
   for (const lit of found) {
-    if (size(lit) < minLength) continue;
-    cut.add(lit);
-    rest -= size(lit) - STAND_IN_BYTES;
-  }
-  if (rest > target) {
-    const others = found.filter((lit) => !cut.has(lit) && size(lit) > STAND_IN_BYTES).sort((a, b) => size(b) - size(a));
-    for (const lit of others) {
-      if (rest <= target) break;
-      cut.add(lit);
-      rest -= size(lit) - STAND_IN_BYTES;
+    if (size(lit) >= minLength) rest -= size(lit) - STAND_IN_BYTES;
+    else if (size(lit) > STAND_IN_BYTES) {
+      count[bitsOf(lit)]++;
+      bytes[bitsOf(lit)] += size(lit) - STAND_IN_BYTES;
     }
   }
+  // whole powers of two from the longest down, then part of the last one
+  let whole = 33;
+  let partial = -1;
+  let room = maxCuts;
+  for (let bits = 32; bits >= 0 && rest > target && room > 0; bits--) {
+    if (!count[bits]) continue;
+    if (count[bits] <= room && rest - bytes[bits] >= target) {
+      rest -= bytes[bits];
+      room -= count[bits];
+      whole = bits;
+      continue;
+    }
+    // part of this power of two, in the body's order
+    partial = bits;
+    for (const lit of found) {
+      if (rest <= target || room === 0) break;
+      if (size(lit) >= minLength || size(lit) <= STAND_IN_BYTES || bitsOf(lit) !== bits) continue;
+      rest -= size(lit) - STAND_IN_BYTES;
+      room--;
+    }
+    break;
+  }
   if (rest > restMax) return undefined;
-  return cut.size === found.length ? found : found.filter((lit) => cut.has(lit));
+  let partTaken = partial >= 0 ? maxCuts - room - countFrom(count, whole) : 0;
+  return found.filter((lit) => {
+    const n = size(lit);
+    if (n >= minLength) return true;
+    if (n <= STAND_IN_BYTES) return false;
+    const bits = bitsOf(lit);
+    if (bits >= whole) return true;
+    if (bits !== partial || partTaken === 0) return false;
+    partTaken--;
+    return true;
+  });
+}
+
+/** Literals counted in the powers of two from `bits` up. */
+function countFrom(count: Float64Array, bits: number): number {
+  let n = 0;
+  for (let b = bits; b < count.length; b++) n += count[b];
+  return n;
 }
 
 /**
@@ -262,8 +300,10 @@ export interface JsonInTurnsOptions {
   target?: number;
   /** Bytes of text JSON.parse reads at most: a body that cannot be cut down to it is refused. */
   restMax?: number;
-  /** Values shorter than this are never cut out (a stand-in takes about as much room). */
+  /** Values shorter than this are never cut out. */
   floor?: number;
+  /** Most values shorter than `minLength` cut out. */
+  maxCuts?: number;
 }
 
 /** Bytes JSON.parse should read in one step (decoding and parsing 1 MB take ~5 ms each). */
@@ -271,8 +311,8 @@ export const REST_TARGET = 1024 * 1024;
 /** Most bytes JSON.parse reads in one step (decoding and parsing 4 MB take ~20 ms each). */
 export const REST_MAX = 4 * 1024 * 1024;
 
-/** Values shorter than this stay in the text JSON.parse reads. */
-const CUT_FLOOR = 64;
+/** Values shorter than this stay in the text JSON.parse reads (cutting them gains little). */
+const CUT_FLOOR = 1024;
 
 const restTooLong = (restMax: number) =>
   new ApiError(400, 'DeserializationError', `Request body refused: JSON with more than ${restMax} bytes outside its long string values.`, 'service');
@@ -284,7 +324,7 @@ const restTooLong = (restMax: number) =>
  * text outside long values is over `restMax` bytes.
  */
 export async function parseJsonInTurns(bytes: Uint8Array, check: (text: string) => void = () => undefined, options: JsonInTurnsOptions = {}): Promise<unknown> {
-  const { minLength = LONG_LITERAL, slice = SLICE, restMax = REST_MAX, floor = CUT_FLOOR } = options;
+  const { minLength = LONG_LITERAL, slice = SLICE, restMax = REST_MAX, floor = CUT_FLOOR, maxCuts = MAX_CUTS } = options;
   const target = Math.min(options.target ?? REST_TARGET, restMax);
   const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   if (body.length < minLength && body.length <= target) {
@@ -293,17 +333,18 @@ export async function parseJsonInTurns(bytes: Uint8Array, check: (text: string) 
     return JSON.parse(text);
   }
   const found = await literalsFrom(body, body.length > target ? Math.min(minLength, floor) : minLength);
-  const literals = literalsToCut(found, body.length, minLength, target, restMax);
+  const literals = literalsToCut(found, body.length, minLength, target, restMax, maxCuts);
   if (!literals) throw restTooLong(restMax);
   // A stand-in no caller can foresee: a random tag that does not occur in the rest of the body.
   const tag = `\u0000${Math.random().toString(36).slice(2)}`;
   const stand = (i: number) => `${tag}#${i}`;
   const pieces: Uint8Array[] = [];
   let at = 0;
-  literals.forEach((lit, i) => {
-    pieces.push(body.subarray(at, lit.start), Buffer.from(JSON.stringify(stand(i))));
-    at = lit.end;
-  });
+  for (let i = 0; i < literals.length; i++) {
+    if (i % 1000 === 999) await nextTurn();
+    pieces.push(body.subarray(at, literals[i].start), Buffer.from(JSON.stringify(stand(i))));
+    at = literals[i].end;
+  }
   pieces.push(body.subarray(at));
   // Joining, decoding, checking and parsing text of megabytes: a turn between each.
   const joinedBytes = literals.length ? Buffer.concat(pieces) : body;

@@ -34,16 +34,17 @@ describe('jsonPieces', () => {
 
   it('keeps shorter strings apart too when the strings under the long length add up to more than textMax', () => {
     const value = { blocks: Array.from({ length: 12 }, (_, i) => ({ plaintext: String(i % 10).repeat(100 + i), n: i })), title: 'short title' };
-    const pieces = jsonPieces(value, 1000, 500)!;
+    const pieces = jsonPieces(value, 1000, 500, 64)!;
     const apart = pieces.filter((p): p is { value: string } => typeof p !== 'string').map((p) => p.value.length);
     expect(apart).toEqual(Array.from({ length: 12 }, (_, i) => 100 + i));
     expect(joinPieces(pieces)).toBe(JSON.stringify(value));
-    expect(jsonPieces(value, 1000, 2000)).toBeUndefined(); // 1,266 characters fit
+    expect(jsonPieces(value, 1000, 2000, 64)).toBeUndefined(); // 1,266 characters fit
+    expect(jsonPieces(value, 1000, 500)).toBeUndefined(); // none reaches the floor (16 KiB): stringified whole
     // the longest go apart first (by powers of two), only as many as needed
     const mixed = { a: 'a'.repeat(200), b: 'b'.repeat(300), c: 'c'.repeat(70), d: 'd'.repeat(10) };
-    expect(jsonPieces(mixed, 1000, 300)!.filter((p) => typeof p !== 'string')).toEqual([{ value: mixed.b }]);
-    expect(jsonPieces(mixed, 1000, 250)!.filter((p) => typeof p !== 'string')).toEqual([{ value: mixed.a }, { value: mixed.b }]);
-    expect(jsonPieces(mixed, 1000, 50)!.filter((p) => typeof p !== 'string').length).toBe(3);
+    expect(jsonPieces(mixed, 1000, 300, 64)!.filter((p) => typeof p !== 'string')).toEqual([{ value: mixed.b }]);
+    expect(jsonPieces(mixed, 1000, 250, 64)!.filter((p) => typeof p !== 'string')).toEqual([{ value: mixed.a }, { value: mixed.b }]);
+    expect(jsonPieces(mixed, 1000, 50, 64)!.filter((p) => typeof p !== 'string').length).toBe(3);
   });
 
   it('a caller string holding the tag makes it choose another one', () => {

@@ -13,8 +13,11 @@ export type JsonPiece = string | { readonly value: string };
 /** Most characters of string values JSON.stringify writes in one step: longer ones are kept apart until the rest fits. */
 export const TEXT_MAX = 1024 * 1024;
 
-/** Strings shorter than this are never kept apart (2^6 characters). */
-const FLOOR_BITS = 6;
+/**
+ * Strings shorter than this are never kept apart: each piece costs a look-up in the text, so
+ * pieces of a few characters would cost more than the one long step they spare.
+ */
+export const APART_FLOOR = 16 * 1024;
 /** Slot of `sums` for the strings of at least `min` characters. */
 const LONG_SLOT = 32;
 
@@ -25,7 +28,7 @@ const LONG_SLOT = 32;
 function addLengths(value: unknown, min: number, sums: Float64Array): void {
   if (typeof value === 'string') {
     const n = value.length;
-    sums[n >= min ? LONG_SLOT : n < 1 << FLOOR_BITS ? 0 : 31 - Math.clz32(n)] += n;
+    sums[n >= min ? LONG_SLOT : n < 2 ? 0 : 31 - Math.clz32(n)] += n;
     return;
   }
   if (typeof value !== 'object' || value === null) return;
@@ -42,14 +45,15 @@ function addLengths(value: unknown, min: number, sums: Float64Array): void {
  * strings add up to more than `textMax` characters (the longest of them go apart first);
  * undefined when no string is kept apart.
  */
-export function apartFrom(value: unknown, min = LONG_STRING, textMax = TEXT_MAX): number | undefined {
+export function apartFrom(value: unknown, min = LONG_STRING, textMax = TEXT_MAX, floor = APART_FLOOR): number | undefined {
+  const floorBits = Math.ceil(Math.log2(Math.max(2, floor)));
   const sums = new Float64Array(LONG_SLOT + 1);
   addLengths(value, min, sums);
   let rest = 0;
   for (let bits = 0; bits < LONG_SLOT; bits++) rest += sums[bits];
   let apart = sums[LONG_SLOT];
   let from = min;
-  for (let bits = 31 - Math.clz32(Math.max(1, min - 1)); bits >= FLOOR_BITS && rest > textMax; bits--) {
+  for (let bits = 31 - Math.clz32(Math.max(1, min - 1)); bits >= floorBits && rest > textMax; bits--) {
     if (!sums[bits]) continue;
     from = 2 ** bits;
     apart += sums[bits];
@@ -66,8 +70,8 @@ export const holdsLongString = (value: unknown, min = LONG_STRING): boolean => a
  * than TEXT_MAX (each such string a piece of its own, not yet escaped); undefined when it holds
  * none (JSON.stringify is then the way).
  */
-export function jsonPieces(value: unknown, min = LONG_STRING, textMax = TEXT_MAX): JsonPiece[] | undefined {
-  const from = apartFrom(value, min, textMax);
+export function jsonPieces(value: unknown, min = LONG_STRING, textMax = TEXT_MAX, floor = APART_FLOOR): JsonPiece[] | undefined {
+  const from = apartFrom(value, min, textMax, floor);
   if (from === undefined) return undefined;
   for (;;) {
     const tag = `long-${Math.random().toString(36).slice(2)}-`;

@@ -10,6 +10,7 @@ import { childUids } from '../state/children.ts';
 import { capturingLogger, tmpDataDir } from '../compose/persistence-testing.ts';
 import { decode, encode } from './codec.ts';
 import { restore } from './restore.ts';
+import { StringSharer } from './share.ts';
 import { writeSnapshot } from './snapshot.ts';
 
 const ROOT = 'r00t';
@@ -49,6 +50,20 @@ describe('sharing on restore', () => {
     expect(a.fields.subjects).toEqual(long);
     expect(Object.isFrozen(a.fields.creators)).toBe(true);
     expect([...childUids(getNode(state, ROOT)!)]).toEqual(['A', 'B']);
+  });
+
+  it('shares only records and lists that are equal, whatever characters their names and values hold', () => {
+    const sharer = new StringSharer();
+    const tricky = { ...doc('T', 't', 1), localRoles: { 'alice\u0001Owner\u0002bob': ['Editor'] }, fields: { creators: ['a\u0000b', 'c'] } };
+    const plain = { ...doc('P', 'p', 2), localRoles: { alice: ['Owner'], bob: ['Editor'] }, fields: { creators: ['a', 'b\u0000c'] } };
+    sharer.node(tricky, 'T');
+    sharer.node(plain, 'P');
+    expect(plain.localRoles).not.toBe(tricky.localRoles);
+    expect(plain.localRoles).toEqual({ alice: ['Owner'], bob: ['Editor'] });
+    expect(plain.fields.creators).toEqual(['a', 'b\u0000c']);
+    const twin = { ...doc('Q', 'q', 3), localRoles: { alice: ['Owner'], bob: ['Editor'] } };
+    sharer.node(twin, 'Q');
+    expect(twin.localRoles).toBe(plain.localRoles);
   });
 
   it('a change to the local roles of one object leaves the others that shared them alone', async () => {

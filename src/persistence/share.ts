@@ -24,8 +24,8 @@ export class StringSharer {
       for (const k of Object.keys(v)) v[k] = this.list(v[k]);
       return v;
     }
-    let key = '';
-    for (const k in v) key += `${k}\u0001${v[k].join('\u0000')}\u0002`;
+    // JSON text: unambiguous whatever characters the ids and roles hold
+    const key = JSON.stringify(v);
     const hit = this.records.get(key);
     if (hit) return hit;
     for (const k in v) v[k] = this.list(v[k]);
@@ -40,7 +40,7 @@ export class StringSharer {
       for (let i = 0; i < v.length; i++) if (typeof v[i] === 'string' && v[i].length <= SHORT) v[i] = this.share(v[i]);
       return v;
     }
-    const key = `${v.length}:${v.join('\u0000')}`;
+    const key = JSON.stringify(v);
     const hit = this.lists.get(key);
     if (hit) return hit as T;
     for (let i = 0; i < v.length; i++) v[i] = this.share(v[i]);
