@@ -288,6 +288,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
           onNewest(newest);
           // the caller's rights as read again (an earlier write of the group may have changed them)
           shown = meta.describe = showChange(d.services.changes, newest, principal!, input.headers);
+          meta.user = principal!.id; // a user deleted meanwhile is anonymous now: the transaction says so
           const again = run(true);
           if (again instanceof Promise || !isWrite(again)) {
             left = again;
