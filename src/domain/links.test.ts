@@ -14,3 +14,14 @@ describe('linksOf', () => {
     expect(uids[49_999]).toBe('u49999');
   });
 });
+
+describe('linksOf memo', () => {
+  it('answers the same for a short text that links nowhere, asked again (not memoized: rescanned)', () => {
+    const fields = { text: { data: '<p>plain words</p>' } };
+    const first = linksOf(fields);
+    expect(first).toEqual({ uids: [], paths: [] });
+    expect(linksOf(fields)).toBe(first); // the one shared empty answer
+    const linking = { text: { data: '<a href="resolveuid/abc">x</a>' } };
+    expect(linksOf(linking)).toBe(linksOf(linking)); // found links are kept
+  });
+});

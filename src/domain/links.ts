@@ -11,6 +11,12 @@ const ATTRIBUTE = /\b(?:href|src)\s*=\s*["']([^"']+)["']/gi;
 const LINK_KEYS = new Set(['href', 'url', '@id']);
 /** An explicit cache: per fields object (frozen in the state), weakly held. */
 const cache = new WeakMap<object, Links>();
+/**
+ * Text (UTF-16 code units) below which a fields object without blocks and without links is not
+ * memoized: scanning a few KB again costs microseconds, while an entry of the memo cost ~42 B per
+ * object (a site of documents with ~1 KB of text: every object has one, since the catalog asks).
+ */
+const MEMO_FROM = 8 * 1024;
 
 function collectString(value: string, out: Links, asLink: boolean): void {
   for (const m of value.matchAll(RESOLVEUID)) out.uids.push(m[1]);
@@ -41,12 +47,16 @@ export function linksOf(fields: Record<string, unknown>): Links {
   if (hit) return hit;
   const out: Links = { uids: [], paths: [] };
   const text = fields.text as { data?: unknown } | null | undefined;
-  if (text && typeof text.data === 'string') collectHtml(text.data, out);
+  const html = text && typeof text.data === 'string' ? text.data : '';
+  if (html) collectHtml(html, out);
   if (fields.blocks) collectBlocks(fields.blocks, out);
-  // most objects link nowhere: one shared answer for them (a fresh one each was ~110 B per object)
-  const found = out.uids.length || out.paths.length ? out : NO_LINKS;
-  cache.set(fields, found);
-  return found;
+  if (!out.uids.length && !out.paths.length) {
+    // most objects link nowhere: one shared answer for them (a fresh one each was ~110 B per object)
+    if (fields.blocks || html.length >= MEMO_FROM) cache.set(fields, NO_LINKS);
+    return NO_LINKS;
+  }
+  cache.set(fields, out);
+  return out;
 }
 
 const NO_LINKS: Links = Object.freeze({ uids: Object.freeze([]) as unknown as string[], paths: Object.freeze([]) as unknown as string[] });
