@@ -1,7 +1,7 @@
 // Term numbers for the full-text index: every index term (analysed word) gets a dense integer, so
 // postings, term frequencies and per-document counts live in typed arrays. Raw words map to their
 // term number through a cache, so the analysis pipeline runs once per distinct word.
-import { termOf } from './analyze.ts';
+import { termOfUncached } from './analyze.ts';
 
 /** A growable list of int32. */
 export class IntList {
@@ -147,7 +147,7 @@ export class TermDict {
       if (slot >= 0) id = raw.id(slot);
       else {
         const word = text.slice(start, i);
-        const term = termOf(word);
+        const term = termOfUncached(word);
         id = term === null ? -1 : this.intern(term);
         if (raw.size >= RAW_LIMIT) {
           raw.clear();
