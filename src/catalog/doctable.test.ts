@@ -71,4 +71,20 @@ describe('DocTable columns and profiles', () => {
     expect(Number.isNaN((t.column('modified') as Float64Array)[1])).toBe(true);
     expect(col).toBeInstanceOf(Float64Array);
   });
+
+  it('makes a date column only once a document has a value for it (or a sort asks for it)', () => {
+    const t = new DocTable();
+    t.put(entry(1), -1, 'd1');
+    t.put(entry(2), 1, 'd2');
+    expect(t.value(1, 'end')).toBeNull();
+    const end = t.column('end') as Float64Array; // asked by a sort: every document NaN
+    expect([end[1], end[2]]).toEqual([NaN, NaN]);
+    t.put(entry(5000, { end: 42 }), 1, 'd5000'); // grows past the first columns
+    expect(t.value(5000, 'end')).toBe(42);
+    expect((t.column('end') as Float64Array)[5000]).toBe(42);
+    expect(t.value(2, 'end')).toBeNull();
+    t.put(entry(5000), 1, 'd5000');
+    expect(t.value(5000, 'end')).toBeNull();
+    expect(t.valuesOf(5000).start).toBeNull();
+  });
 });

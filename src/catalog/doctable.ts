@@ -67,8 +67,9 @@ export type Column = Float64Array | (Scalar | null)[];
 
 /** Index values held in columns of their own (one value per document, rarely shared). */
 const OWN_COLUMNS = new Set(['UID', 'getId', 'id', 'sortable_title']);
-/** Date indexes: one Float64Array each. */
+/** Date indexes: one Float64Array each, made when a document first has a value (or a sort asks). */
 export const DATES = Object.keys(INDEXES).filter((n) => INDEXES[n] === 'date');
+const IS_DATE = new Set(DATES);
 /** The rest of the value indexes: kept in profiles. */
 const PROFILED = Object.keys(INDEXES).filter((n) => ['field', 'uuid', 'keyword', 'boolean'].includes(INDEXES[n]) && !OWN_COLUMNS.has(n));
 
@@ -118,7 +119,11 @@ export class DocTable {
   private readonly profiles: (Profile | undefined)[] = [];
   /** distinct profiles by key; one leaves when no document uses it */
   private readonly profileByKey = new Map<string, Profile>();
-  private readonly dates = new Map<string, Float64Array>(DATES.map((n) => [n, new Float64Array(1024).fill(NaN)]));
+  /**
+   * The date columns made so far (NaN: no value); a date index no document has a value for has
+   * none (most sites: expires, start, end): 8 B per document each.
+   */
+  private readonly dates = new Map<string, Float64Array>();
   /** block bounds of each date column (blocks.ts) */
   private readonly bounds = new Map<string, BlockBounds>(DATES.map((n) => [n, new BlockBounds()]));
   /** UID -> document: also the postings of the UID index. */
@@ -185,10 +190,9 @@ export class DocTable {
       case 'sortable_title':
         return this.titles[doc];
     }
-    const col = this.dates.get(name);
-    if (col) {
+    if (IS_DATE.has(name)) {
       if (this.uids[doc] === undefined) return undefined;
-      const x = col[doc];
+      const x = this.dates.get(name)?.[doc] ?? NaN;
       return Number.isNaN(x) ? null : x;
     }
     return this.profiles[doc]?.v[name];
@@ -285,10 +289,16 @@ export class DocTable {
     this.names[doc] = typeof name === 'string' ? name : undefined;
     const title = entry.v.sortable_title;
     this.titles[doc] = typeof title === 'string' ? title : undefined;
-    for (const [n, col] of this.dates) {
+    for (let i = 0; i < DATES.length; i++) {
+      const n = DATES[i];
       const x = entry.v[n];
-      col[doc] = typeof x === 'number' ? x : NaN;
-      this.bounds.get(n)!.note(doc, col[doc]);
+      if (typeof x === 'number' && !Number.isNaN(x)) {
+        this.dateColumn(n)[doc] = x;
+        this.bounds.get(n)!.note(doc, x);
+      } else {
+        const col = this.dates.get(n);
+        if (col) col[doc] = NaN;
+      }
     }
     this.paths.set(doc, parentDoc, id);
     this.eff[doc] = entry.eff;
@@ -344,10 +354,16 @@ export class DocTable {
     return this.bounds.get(name);
   }
 
+  /** The column of date index `name`, made (every document NaN) when it has none yet. */
+  private dateColumn(name: string): Float64Array {
+    let col = this.dates.get(name);
+    if (!col) this.dates.set(name, (col = new Float64Array(this.eff.length).fill(NaN)));
+    return col;
+  }
+
   /** Sort keys of index `name` by document (dates as numbers, NaN when missing). */
   column(name: string): Column {
-    const date = this.dates.get(name);
-    if (date) return date;
+    if (IS_DATE.has(name)) return this.dateColumn(name);
     let col = this.columns.get(name);
     if (col) return col;
     col = INDEXES[name] === 'date' ? new Float64Array(this.eff.length).fill(NaN) : new Array<Scalar | null>(this.capacity).fill(null);
