@@ -13,7 +13,7 @@ import { parseBoolean } from '../src/domain/query.ts';
 import { answerClientErrors } from '../src/http/client-error.ts';
 import { createPersistentServer, DEFAULT_SNAPSHOT_INTERVAL } from '../src/compose/boot.ts';
 import { DataDirInUseError } from '../src/persistence/files.ts';
-import { heapToAsk, runEnv } from '../src/persistence/heap.ts';
+import { heapToAsk, runEnv, SECOND_RUN_FLAGS, settleAfterStart } from '../src/persistence/heap.ts';
 import { RestoreError, type Logger } from '../src/persistence/restore.ts';
 import { parseRobotClients, PRESETS, presetValues } from './presets.ts';
 
@@ -194,8 +194,8 @@ function publicHost(host: string): string {
 
 /** Run this command again in a child process with a heap limit of `mb`; resolves to its exit code. */
 function runWithHeap(mb: number, log: Logger): Promise<number> {
-  log.info(`the site in the data dir needs a bigger heap: running with --max-old-space-size=${mb}`);
-  const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${mb}`, ...process.argv.slice(1)], {
+  log.info(`a big site in the data dir: running it in a second process (--max-old-space-size=${mb}, glibc malloc's mmap threshold fixed)`);
+  const child = spawn(process.execPath, [...process.execArgv, ...SECOND_RUN_FLAGS, `--max-old-space-size=${mb}`, ...process.argv.slice(1)], {
     stdio: 'inherit',
     env: runEnv(process.env, mb),
   });
@@ -238,7 +238,8 @@ async function main(): Promise<number | undefined> {
     }
   }
 
-  // a big site's snapshot needs more heap than V8 gives by default: run again with enough
+  // a big site's snapshot needs more heap than V8 gives by default, or gains from the second run's
+  // malloc setting: run again with enough
   const heap = config.dataDir && process.env.CMS_ORACLE_HEAP_MB === undefined ? heapToAsk(config.dataDir) : undefined;
   if (heap !== undefined) return runWithHeap(heap, log);
 
@@ -278,6 +279,7 @@ async function main(): Promise<number | undefined> {
       ? `restored from ${config.dataDir}, ${server.store.current.nodeCount - 1} objects`
       : `fixture ${config.fixture}${loaded}`;
     console.log(`cms-oracle: ${url} ready in ${Math.round(performance.now())} ms (${origin}; Manager account: ${config.admin.user})`);
+    settleAfterStart();
   });
   answerClientErrors(http);
   http.on('error', (err: NodeJS.ErrnoException) => {

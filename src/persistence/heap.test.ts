@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { snapshotName } from './files.ts';
-import { heapToAsk, MMAP_THRESHOLD_TUNABLE, runEnv, snapshotObjects } from './heap.ts';
+import { heapToAsk, MMAP_THRESHOLD_TUNABLE, runEnv, SECOND_RUN_FLAGS, settleAfterStart, snapshotObjects } from './heap.ts';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot.ts';
 
 const GB = 2 ** 30;
@@ -33,13 +33,19 @@ describe('the heap a start needs', () => {
   it('asks for more than a 4 GB limit at a million objects, nothing for a small site', () => {
     const mb = heapToAsk(dataDir(1_000_000), 4 * GB, 24 * GB);
     expect(mb).toBe(Math.floor((512 * 2 ** 20 + 1_000_000 * 8192) / 2 ** 20));
-    expect(heapToAsk(dataDir(100_000), 4 * GB, 24 * GB)).toBeUndefined();
+    expect(heapToAsk(dataDir(40_000), 4 * GB, 24 * GB)).toBeUndefined();
     expect(heapToAsk(dataDir(), 4 * GB, 24 * GB)).toBeUndefined();
+  });
+
+  it('runs a site of 50,000 objects or more in the second process (its malloc setting) with the present limit', () => {
+    expect(heapToAsk(dataDir(49_999), 4 * GB, 24 * GB)).toBeUndefined();
+    expect(heapToAsk(dataDir(50_000), 4 * GB, 24 * GB)).toBe(4096);
+    expect(heapToAsk(dataDir(100_000), 4 * GB, 24 * GB)).toBe(4096);
   });
 
   it('never asks for more than three quarters of the machine', () => {
     expect(heapToAsk(dataDir(1_000_000), 4 * GB, 8 * GB)).toBe(6 * 1024);
-    expect(heapToAsk(dataDir(1_000_000), 4 * GB, 4 * GB)).toBeUndefined();
+    expect(heapToAsk(dataDir(1_000_000), 4 * GB, 4 * GB)).toBe(4096);
   });
 
   it('runs the second process with its heap size and a fixed malloc mmap threshold, unless the caller set one', () => {
@@ -47,5 +53,23 @@ describe('the heap a start needs', () => {
     expect(env).toEqual({ PATH: '/bin', CMS_ORACLE_HEAP_MB: '8704', GLIBC_TUNABLES: MMAP_THRESHOLD_TUNABLE });
     expect(MMAP_THRESHOLD_TUNABLE).toBe('glibc.malloc.mmap_threshold=131072');
     expect(runEnv({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }, 6144)).toEqual({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=2', CMS_ORACLE_HEAP_MB: '6144' });
+  });
+
+  it('gives the second run gc, and a start one young-generation collection once it has been quiet', () => {
+    expect(SECOND_RUN_FLAGS).toEqual(['--expose-gc']);
+    vi.useFakeTimers();
+    try {
+      const gc = vi.fn();
+      settleAfterStart(gc, 6000);
+      vi.advanceTimersByTime(5999);
+      expect(gc).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(gc).toHaveBeenCalledWith({ type: 'minor' });
+      expect(() => settleAfterStart(undefined, 10)).not.toThrow(); // no gc: nothing to do
+      vi.advanceTimersByTime(10);
+      expect(gc).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
