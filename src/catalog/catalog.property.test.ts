@@ -332,7 +332,7 @@ describe('catalog = brute force, after random writes', () => {
         const reference = [...allNodes(s)].map((n) => buildRecord(s, n, recordPath(s, n))).sort((a, b) => a.doc - b.doc);
         expect(dump(catalog)).toEqual(reference);
         const postings = (c: Catalog) =>
-          new Map([...c.table.indexes].map(([name, index]) => [name, new Map([...index.map].map(([k, p]) => {
+          new Map([...c.table.indexes].map(([name, index]) => [name, new Map([...index.keys()].map((k) => [k, index.get(k)] as const).map(([k, p]) => {
             const docs: number[] = [];
             postingForEach(p, (d) => docs.push(d));
             return [k, docs.sort((a, b) => a - b)];

@@ -68,7 +68,7 @@ export class Catalog {
 
   /** The entry of an object, by UID. */
   entry(uid: string): Entry | undefined {
-    const doc = this.table.docOf.get(uid);
+    const doc = this.table.docOf(uid);
     return doc === undefined ? undefined : this.table.entry(doc);
   }
 
@@ -91,7 +91,7 @@ export class Catalog {
 
   /** How many objects hold `value` in the bucketed index `index` (e.g. objects per portal_type). */
   countOf(index: string, value: string): number {
-    return postingSize(this.table.indexes.get(index)?.map.get(value));
+    return postingSize(this.table.indexes.get(index)?.get(value));
   }
 
   /** The UID of the object whose intid is `intid`. */
@@ -122,7 +122,7 @@ export class Catalog {
 
   /** Distinct values of a bucketed index (vocabularies such as Keywords). */
   keywords(index: string): string[] {
-    return [...(this.table.indexes.get(index)?.map.keys() ?? [])].filter((k) => !k.startsWith('\u0000'));
+    return [...(this.table.indexes.get(index)?.keys() ?? [])].filter((k) => !k.startsWith('\u0000'));
   }
 
   // ------------------------------------------------------------------ maintenance
@@ -134,7 +134,7 @@ export class Catalog {
   private reindex(state: SiteState, node: ContentNode, text: boolean, memo: SecurityMemo): void {
     const table = this.table;
     const doc = node.intid;
-    const prev = table.docOf.get(node.uid);
+    const prev = table.docOf(node.uid);
     if (prev !== undefined && prev !== doc) this.unindexDoc(prev);
     const occupant = table.uids[doc];
     if (occupant !== undefined && occupant !== node.uid) this.unindexDoc(doc);
@@ -182,7 +182,7 @@ export class Catalog {
     for (const [uid, text] of touched.nodes) {
       const node = getNode(after, uid);
       if (!node) {
-        const doc = this.table.docOf.get(uid);
+        const doc = this.table.docOf(uid);
         if (doc !== undefined) this.unindexDoc(doc);
         continue;
       }

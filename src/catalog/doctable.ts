@@ -11,7 +11,8 @@ import { BlockBounds } from './blocks.ts';
 import { INDEXES } from './indexes.ts';
 import { PathIndex } from './pathindex.ts';
 import { Scratch } from './scratch.ts';
-import { ValueIndex } from './postings.ts';
+import { ValueIndex, type Postings } from './postings.ts';
+import { ColumnIndex } from './column-index.ts';
 import { keyOf, type Scalar } from './query.ts';
 import type { Entry, IndexValue } from './record.ts';
 
@@ -19,14 +20,14 @@ import type { Entry, IndexValue } from './record.ts';
 export const BUCKETED = Object.keys(INDEXES).filter((n) => ['field', 'uuid', 'keyword', 'boolean'].includes(INDEXES[n]));
 /**
  * The postings a put or drop maintains: `id` always equals `getId` (one index serves both), and the
- * UID index is `docOf` itself (a UID is one document).
+ * UID index is `byUid` (a UID is one document).
  */
 const MAINTAINED = BUCKETED.filter((n) => n !== 'id' && n !== 'UID');
 /** Posting key of the documents without a value (null, or an empty keyword list). */
 export const NO_VALUE = '\u0000none';
 
 /** Add (or remove) `doc` under the keys of `value`, or under NO_VALUE when it has none. */
-function post(index: ValueIndex, keyword: boolean, value: IndexValue | undefined, doc: number, adding: boolean): void {
+function post(index: Postings, keyword: boolean, value: IndexValue | undefined, doc: number, adding: boolean): void {
   let any = false;
   if (value !== null && value !== undefined) {
     if (Array.isArray(value)) {
@@ -126,8 +127,8 @@ export class DocTable {
   private readonly dates = new Map<string, Float64Array>();
   /** block bounds of each date column (blocks.ts) */
   private readonly bounds = new Map<string, BlockBounds>(DATES.map((n) => [n, new BlockBounds()]));
-  /** UID -> document: also the postings of the UID index. */
-  readonly docOf = new Map<string, number>();
+  /** UID -> document, over the `uids` column: also the postings of the UID index. */
+  private readonly byUid = new ColumnIndex((d) => this.uids[d] ?? NO_VALUE);
   live: Bits = new Uint32Array(32);
   count = 0;
   /** One more than the highest document number ever stored. */
@@ -135,7 +136,10 @@ export class DocTable {
   eff = new Float64Array(1024);
   exp = new Float64Array(1024);
   readonly paths = new PathIndex();
-  readonly indexes = new Map<string, ValueIndex>(MAINTAINED.map((n) => [n, new ValueIndex()]));
+  /** getId and sortable_title: over their columns (a value is mostly one document's); the others: maps */
+  readonly indexes = new Map<string, Postings>(
+    MAINTAINED.map((n) => [n, n === 'getId' ? new ColumnIndex((d) => this.names[d] ?? NO_VALUE) : n === 'sortable_title' ? new ColumnIndex((d) => this.titles[d] ?? NO_VALUE) : new ValueIndex()]),
+  );
   /** the maintained ones, as arrays in MAINTAINED order */
   private readonly postings = MAINTAINED.map((n) => this.indexes.get(n)!);
   private readonly keyword = MAINTAINED.map((n) => INDEXES[n] === 'keyword');
@@ -153,7 +157,12 @@ export class DocTable {
 
   constructor() {
     this.indexes.set('id', this.indexes.get('getId')!);
-    this.indexes.set('UID', new ValueIndex(this.docOf));
+    this.indexes.set('UID', this.byUid);
+  }
+
+  /** The document of a UID. */
+  docOf(uid: string): number | undefined {
+    return this.byUid.first(uid);
   }
 
   get words(): number {
@@ -216,6 +225,8 @@ export class DocTable {
     this.live = grow(this.live, wordsFor(n));
     this.widen(n);
     this.paths.reserve(n);
+    this.byUid.reserve(n);
+    for (const index of this.indexes.values()) if (index instanceof ColumnIndex) index.reserve(n);
   }
 
   private widen(size: number): void {
@@ -304,7 +315,10 @@ export class DocTable {
     this.eff[doc] = entry.eff;
     this.exp[doc] = entry.exp;
     if (!had) {
-      this.docOf.set(entry.uid, doc);
+      // a UID moved to another document number leaves the old one
+      const before = this.byUid.first(entry.uid);
+      if (before !== undefined && before !== doc) this.byUid.remove(entry.uid, before);
+      this.byUid.add(entry.uid, doc);
       add(this.live, doc);
       this.count++;
     }
@@ -329,11 +343,12 @@ export class DocTable {
     for (const p of this.profiles[doc]?.grants ?? []) this.grants.remove(p, doc);
     this.setProfile(doc, undefined);
     this.relating.delete(doc);
+    // before the column forgets the UID (the index reads it)
+    if (this.byUid.first(uid) === doc) this.byUid.remove(uid, doc);
     this.uids[doc] = undefined;
     this.names[doc] = undefined;
     this.titles[doc] = undefined;
     for (const col of this.dates.values()) col[doc] = NaN;
-    if (this.docOf.get(uid) === doc) this.docOf.delete(uid);
     remove(this.live, doc);
     this.count--;
     this.paths.clear(doc);

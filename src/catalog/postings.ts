@@ -48,7 +48,16 @@ export function postingForEach(p: Posting | undefined, visit: (d: number) => voi
 
 const MIN_BITS = 64;
 
-export class ValueIndex {
+/** A value index: value key -> postings (ValueIndex, or column-index.ts's over a column). */
+export interface Postings {
+  add(key: string, d: number): void;
+  remove(key: string, d: number): void;
+  get(key: string): Posting | undefined;
+  /** Every value with a document. */
+  keys(): Iterable<string>;
+}
+
+export class ValueIndex implements Postings {
   /** `map`: the postings (a UID -> document map serves as the UID index's) */
   constructor(readonly map = new Map<string, Posting>()) {}
   /** Words a bitset needs for the highest document seen. */
@@ -97,5 +106,9 @@ export class ValueIndex {
 
   get(key: string): Posting | undefined {
     return this.map.get(key);
+  }
+
+  keys(): Iterable<string> {
+    return this.map.keys();
   }
 }

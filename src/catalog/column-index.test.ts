@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ColumnIndex } from './column-index.ts';
+import { postingForEach } from './postings.ts';
+
+const docsOf = (index: ColumnIndex, key: string): number[] => {
+  const out: number[] = [];
+  postingForEach(index.get(key), (d) => out.push(d));
+  return out.sort((a, b) => a - b);
+};
+
+describe('ColumnIndex (value -> documents over a column)', () => {
+  it('answers like a map of sets through adds, moves and removals, with shared values and growth', () => {
+    // few values (shared by many documents: the overflow) and many (mostly one document each)
+    const value = fc.oneof(fc.constantFrom('a', 'b', 'image', '__proto__', ''), fc.integer({ min: 0, max: 400 }).map((i) => `v${i}`));
+    const op = fc.record({ doc: fc.integer({ min: 0, max: 300 }), value: fc.option(value, { nil: undefined }) });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 600 }), (ops) => {
+        const column: (string | undefined)[] = [];
+        const index = new ColumnIndex((d) => column[d]);
+        for (const { doc, value: v } of ops) {
+          // the caller's contract: the old value is still in the column when it is removed, and
+          // the new one is written to the column after it is added
+          const old = column[doc];
+          if (old !== undefined && old !== v) index.remove(old, doc);
+          if (v !== undefined && old !== v) index.add(v, doc);
+          column[doc] = v;
+        }
+        const model = new Map<string, number[]>();
+        column.forEach((v, d) => v !== undefined && model.set(v, [...(model.get(v) ?? []), d]));
+        for (const [k, docs] of model) expect(docsOf(index, k)).toEqual(docs);
+        expect(new Set(index.keys())).toEqual(new Set(model.keys()));
+        expect(index.get('absent')).toBeUndefined();
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('gives a value of one document as its number, and the first document of a value', () => {
+    const column = ['u1', 'u2', 'u1'];
+    const index = new ColumnIndex((d) => column[d]);
+    index.reserve(1000);
+    column.forEach((v, d) => index.add(v, d));
+    expect(index.get('u2')).toBe(1);
+    expect(index.get('u1')).toEqual(new Set([0, 2]));
+    expect(index.first('u2')).toBe(1);
+    expect(index.first('nope')).toBeUndefined();
+    index.add('u2', 1); // already there
+    expect(index.size).toBe(3);
+    index.remove('u1', 0);
+    expect(index.get('u1')).toBe(2);
+  });
+});
