@@ -55,6 +55,7 @@ export class FullText {
       }
     }
     if (any) this.segments.push(builder.build(this.nextId++, this.dict.size));
+    this.dict.forgetRawWords();
   }
 
   private place(doc: number, where: number): void {

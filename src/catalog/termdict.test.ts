@@ -20,4 +20,17 @@ describe('TermDict.analyzeInto', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('gives the same term numbers after forgetting the raw words it saw', () => {
+    const dict = new TermDict();
+    const numbers = (text: string) => {
+      const out = new IntList(2);
+      dict.analyzeInto(text, out);
+      return Array.from(out.a.subarray(0, out.n));
+    };
+    const before = numbers('Running foxes and 12345 runners');
+    dict.forgetRawWords();
+    expect(numbers('Running foxes and 12345 runners')).toEqual(before);
+    expect(dict.size).toBe(4);
+  });
 });

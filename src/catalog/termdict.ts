@@ -129,6 +129,15 @@ export class TermDict {
     return id;
   }
 
+  /**
+   * Forget the raw words seen (after a build from a whole site): the cache held every distinct raw
+   * word of the site (numbers in titles make about one per document: ~50-70 B per object with its
+   * slots). Later writes fill it again with the words they use, the common ones first.
+   */
+  forgetRawWords(): void {
+    this.raw.clear();
+  }
+
   /** Append the term numbers of `text` (in order, stop words dropped) to `out`. */
   analyzeInto(text: string, out: IntList): void {
     const raw = this.raw;
