@@ -3,8 +3,12 @@
 //   CHILDREN=n   a folder /big holding n documents c0..c{n-1}
 //   SPREAD=n     n more objects in folders /f0, /f1, ... of 500 documents each
 //   TEXT=bytes   about that much text in each prepared document (default: none)
+//   PROFILE=file a CPU profile (.cpuprofile) from SIGUSR2 (the bench sends it after its warm-up)
+//                until SIGTERM
 // It prints 'ready' on stderr once it listens.
 import { serve } from '@hono/node-server';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { createServer } from '../src/server.ts';
 import { createContent } from '../src/endpoints/content/content.create.ts';
@@ -52,4 +56,13 @@ inCommits(SPREAD, (draft, i) => {
   } else createContent(draft, req, { parentUid: folder, body: doc(`d${i}`, i) });
 });
 serve({ fetch: s.app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' }, () => console.error('ready'));
-process.on('SIGTERM', () => process.exit(0));
+const profile = process.env.PROFILE;
+const session = profile ? new Session() : undefined;
+if (session) {
+  session.connect();
+  process.on('SIGUSR2', () => void session.post('Profiler.enable').then(() => session.post('Profiler.start')));
+}
+process.on('SIGTERM', async () => {
+  if (session) writeFileSync(profile!, JSON.stringify((await session.post('Profiler.stop')).profile));
+  process.exit(0);
+});

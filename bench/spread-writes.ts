@@ -4,7 +4,8 @@
 // afterwards the catalog must count exactly the documents made. The server's CPU time per POST
 // (from /proc, Linux) is printed too: unlike the rate, it hardly moves when other work shares the cores.
 //   BENCH_SPREAD (100000), BENCH_SPREAD_POSTS (30000), BENCH_SPREAD_CLIENTS (10),
-//   BENCH_SERVER_FLAGS (node flags of the server, as in folders.ts)
+//   BENCH_SERVER_FLAGS (node flags of the server, as in folders.ts), BENCH_PROFILE (a file: the
+//   server's CPU profile of the measured POSTs, without the warm-up; open it in Chrome's DevTools)
 //   npx tsx bench/spread-writes.ts
 import autocannon from 'autocannon';
 import { withFolderServer } from './folders.ts';
@@ -22,7 +23,8 @@ async function documents(base: string): Promise<number> {
 }
 
 export async function benchSpreadWrites(): Promise<Row[]> {
-  return withFolderServer({ SPREAD: String(SPREAD) }, async (base, pid) => {
+  const profile = process.env.BENCH_PROFILE;
+  return withFolderServer({ SPREAD: String(SPREAD), ...(profile ? { PROFILE: profile } : {}) }, async (base, pid) => {
     const folders = Math.max(1, Math.floor(SPREAD / (PER_FOLDER + 1)));
     const before = await documents(base);
     const site = new URL(base).pathname;
@@ -47,6 +49,7 @@ export async function benchSpreadWrites(): Promise<Row[]> {
     // by count, not duration: no request is left in flight when a run ends
     const run = (amount: number) => autocannon({ url: `${base}/f0`, connections: CLIENTS, amount, sampleInt: 10, headers: HEADERS, requests });
     const warm = await run(Math.min(2000, POSTS));
+    if (profile) process.kill(pid, 'SIGUSR2');
     const t0 = performance.now();
     const cpu0 = cpuMs(pid);
     const r = await run(POSTS);

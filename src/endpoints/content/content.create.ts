@@ -2,10 +2,9 @@
 import type { Draft } from 'immer';
 import type { ApiRequest, CreateHook } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
-import { hasChild } from '../../state/children.ts';
-import { mustGetNode, peekNode } from '../../state/nodes.ts';
+import { hasChild, insertChild } from '../../state/children.ts';
+import { mustGetNode, peekNode, putNode } from '../../state/nodes.ts';
 import { stored, storedOwn } from '../../state/stored.ts';
-import { addChild } from '../../state/tree.ts';
 import { pathOf } from '../../state/select.ts';
 import { hasPermission } from '../../auth/check.ts';
 import { badRequest, forbidden, shown } from '../../lib/errors.ts';
@@ -14,7 +13,7 @@ import { deserializeFields } from './deserialize.ts';
 import { chooseId, validateId } from './names.ts';
 import { acceptedLanguages } from '../../i18n/translate.ts';
 import { isPreparedBlob } from './uploads.ts';
-import { recordVersion } from '../history/versions.ts';
+import { recordVersionOf } from '../history/versions.ts';
 import { releasePath } from '../aliases/store.ts';
 import { own, recordOf } from '../../lib/records.ts';
 import { checkAddableIn } from '../types/constrains.ts';
@@ -46,7 +45,9 @@ export function checkCreate(state: SiteState, req: ApiRequest, container: Conten
 /** Draft mutator: create the object; returns its UID. */
 export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: CreateInput): string {
   const state = draft as SiteState;
-  const container = mustGetNode(state, input.parentUid);
+  // read as stored: looking at the container makes no draft (insertChild drafts what it changes)
+  const container = peekNode(state, input.parentUid);
+  if (!container) throw new Error(`dangling UID ${input.parentUid}`);
   const body = input.body;
   // read as stored: the types are not changed here (a draft of them would be made and finalized)
   const type = storedOwn(stored(state, 'types'), body['@type'] as string)!;
@@ -92,9 +93,11 @@ export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: C
     localRoles: recordOf(req.principal.id ? [[req.principal.id, ['Owner']]] : []),
     blockLocalRoles: false,
   };
-  addChild(draft as SiteState, container.uid, node);
-  applyConstrainTypes(draft, req, mustGetNode(state, uid), body);
-  recordVersion(draft, uid, req, body.changeNote);
+  // the new node is a plain object of this recipe: changed in place, never drafted or looked up again
+  insertChild(mustGetNode(state, container.uid), id, uid);
+  putNode(state, node);
+  applyConstrainTypes(draft, req, node, body);
+  recordVersionOf(draft, node, req, body.changeNote);
   releasePath(draft, `${pathPrefix(state, container)}/${id}`);
   for (const hook of input.hooks ?? []) hook(draft, req, uid, body);
   return uid;

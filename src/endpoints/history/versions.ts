@@ -19,7 +19,11 @@ export function keepsVersions(state: SiteState, node: ContentNode): boolean {
 
 /** Draft mutator: save the node's current field values as its next version. */
 export function recordVersion(draft: Draft<SiteState>, uid: string, req: ApiRequest, changeNote?: unknown): void {
-  const node = mustGetNode(draft as SiteState, uid);
+  recordVersionOf(draft, mustGetNode(draft as SiteState, uid), req, changeNote);
+}
+
+/** recordVersion of `node`: a draft, or a node this recipe made (found without a lookup in the UID index). */
+export function recordVersionOf(draft: Draft<SiteState>, node: ContentNode, req: ApiRequest, changeNote?: unknown): void {
   if (!keepsVersions(draft as SiteState, node)) return;
   const first = !node.versions?.length;
   const note = typeof changeNote === 'string' && changeNote ? changeNote : first ? INITIAL_VERSION : '';

@@ -11,6 +11,7 @@ import type { TypeDef } from '../../types/model.ts';
 import { LANGUAGES } from '../../types/vocabularies.ts';
 import { linkTranslation } from './groups.ts';
 import { own, recordOf } from '../../lib/records.ts';
+import { stored } from '../../state/stored.ts';
 
 export const LRF = 'LRF';
 export const LIF = 'LIF';
@@ -40,7 +41,8 @@ export const MULTILINGUAL_TYPES: TypeDef[] = [
   folderType(LIF, 'Language Independent Folder', FOLDER_BEHAVIORS),
 ];
 
-export const isMultilingual = (state: SiteState): boolean => state.settings.multilingual === true;
+/** Read as stored: inside a recipe (every create asks, afterCreate), looking makes no draft of the settings. */
+export const isMultilingual = (state: SiteState): boolean => stored(state, 'settings').multilingual === true;
 
 export const isTranslatable = (state: SiteState, node: ContentNode): boolean =>
   isMultilingual(state) && !!own(state.types, node.type)?.behaviors.includes(TRANSLATABLE);

@@ -2,13 +2,15 @@
 // takes its language when none was given, and `translation_of` + `language` link it at once.
 import type { ApiRequest } from '../../http/types.ts';
 import type { SiteState } from '../../state/model.ts';
-import { getNode, mustGetNode } from '../../state/nodes.ts';
+import { getNode, peekNode } from '../../state/nodes.ts';
 import { resolveReference } from '../content/references.ts';
 import { languageOf, linkTranslation, translationsOf } from './groups.ts';
-import { isTranslatable, languageRootOf } from './multilingual.ts';
+import { isMultilingual, isTranslatable, languageRootOf } from './multilingual.ts';
 
 export function afterCreate(draft: SiteState, _req: ApiRequest, uid: string, body: Record<string, unknown>): void {
-  const node = mustGetNode(draft, uid);
+  if (!isMultilingual(draft)) return;
+  const node = peekNode(draft, uid); // the node this recipe made: a plain object, changed in place
+  if (!node) throw new Error(`dangling UID ${uid}`);
   if (!isTranslatable(draft, node)) return;
   if (!languageOf(node)) {
     const root = languageRootOf(draft, node);
