@@ -58,6 +58,23 @@ describe('long bodies', () => {
     expect(found.body.items.map((i: { '@id': string }) => i['@id'])).toEqual([got.body['@id']]);
   });
 
+  it('refuses, with 400, a string value of more than 4 MiB (but for base64 file data), storing nothing', async () => {
+    const data = `<p>${'lorem ipsum '.repeat(350_000)}</p>`;
+    expect(data.length).toBeGreaterThan(4 * 1024 * 1024);
+    const r = await api.post(box, { '@type': 'Document', id: 'too-long', title: 'Too long', text: { data, 'content-type': 'text/html', encoding: 'utf-8' } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.type).toBe('DeserializationError');
+    expect(r.body.error.message).toContain('a string value of more than 4194304 bytes');
+    expect((await api.get(`${box}/too-long`)).status).toBe(404);
+    // the longest that fits: its literal (quotes included) is 4 MiB or less
+    const most = `<p>${'lorem ipsum '.repeat(349_524)}</p>`;
+    expect(most.length + 2).toBeLessThanOrEqual(4 * 1024 * 1024);
+    const fits = await api.post(box, { '@type': 'Document', id: 'fits', title: 'Fits', text: { data: most, 'content-type': 'text/html', encoding: 'utf-8' } });
+    expect(fits.status).toBe(201);
+    expect(fits.body.text.data).toBe(most);
+    expect((await api.get(`${box}/fits`)).body.text.data).toBe(most);
+  });
+
   it('refuses, with 400, a body with more than 4 MiB of text outside its string values, storing nothing', async () => {
     const raw = `{"@type": "Document", "id": "padded", "title": "Padded"${' '.repeat(5 * 1024 * 1024)}}`;
     const r = await api.request('POST', box, { raw, headers: { 'Content-Type': 'application/json' } });

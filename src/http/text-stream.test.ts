@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { partsStream, textStream } from './text-stream.ts';
+import { EncodedString } from '../lib/json-pieces.ts';
 
 async function collect(stream: ReadableStream<Uint8Array>): Promise<{ text: string; pieces: number[] }> {
   const reader = stream.getReader();
@@ -30,6 +31,16 @@ describe('partsStream', () => {
     expect(pieces.length).toBeGreaterThan(3);
     expect(pieces.length).toBeLessThan(parts.length / 100);
     for (const size of pieces.slice(0, -1)) expect(size).toBeGreaterThanOrEqual(64 * 1024);
+  });
+
+  it('writes a string value encoded already as its bytes, in pieces of 64 KiB, between the text around it', async () => {
+    const value = 'é"\n<p>'.repeat(40_000);
+    const encoded = new EncodedString(new TextEncoder().encode(JSON.stringify(value)), value.length);
+    const parts = ['{"a":', encoded, ',"b":', { value: 'x😀'.repeat(10) }, ',"c":', new EncodedString(new TextEncoder().encode('""'), 0), '}'];
+    const { text, pieces } = await collect(partsStream(parts));
+    expect(JSON.parse(text)).toEqual({ a: value, b: 'x😀'.repeat(10), c: '' });
+    expect(Math.max(...pieces)).toBe(64 * 1024);
+    expect(pieces[0]).toBe(5); // the text before it goes alone
   });
 
   it('splits big parts and keeps empty and straddling ones whole', async () => {

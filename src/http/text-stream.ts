@@ -7,7 +7,7 @@
 // A long text made by JSON.stringify is a rope of pieces: the first slice of it copies it all into
 // one piece (for megabytes, tens of milliseconds of fresh memory), so that copy gets a turn of its
 // own, apart from the work that made the text.
-import type { JsonPiece } from '../lib/json-pieces.ts';
+import { EncodedString, type JsonPiece } from '../lib/json-pieces.ts';
 import { BIG_INPUT, nextTurn, TURN_BUDGET_MS } from '../lib/turn.ts';
 
 /** Texts at least this long are sent as a stream. */
@@ -17,19 +17,20 @@ const PIECE = 64 * 1024;
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
-/** The text of one piece: as it is, or a slice of a long string value escaped for JSON. */
-const written = (piece: JsonPiece, from: number, to: number): string => {
+/** The text of one piece of text: as it is, or a slice of a long string value escaped for JSON. */
+const written = (piece: string | { readonly value: string }, from: number, to: number): string => {
   if (typeof piece === 'string') return from === 0 && to === piece.length ? piece : piece.slice(from, to);
   const escaped = JSON.stringify(piece.value.slice(from, to));
   // the quotes of the whole value go with its first and last slices
   return (from === 0 ? '"' : '') + escaped.slice(1, -1) + (to === piece.value.length ? '"' : '');
 };
 
-const lengthOf = (piece: JsonPiece) => (typeof piece === 'string' ? piece : piece.value).length;
+const lengthOf = (piece: JsonPiece) => (piece instanceof EncodedString ? piece.bytes.length : (typeof piece === 'string' ? piece : piece.value).length);
 
 /**
  * The concatenation of `parts` as UTF-8 in pieces of about PIECE characters (never splitting a
- * surrogate pair); a long string value among them is escaped slice by slice as it goes out.
+ * surrogate pair); a long string value among them is escaped slice by slice as it goes out, and
+ * one encoded already (EncodedString) goes out as its bytes, PIECE bytes at a time.
  */
 export function partsStream(parts: readonly JsonPiece[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -42,7 +43,7 @@ export function partsStream(parts: readonly JsonPiece[]): ReadableStream<Uint8Ar
       if (!started) {
         started = true;
         await nextTurn();
-        for (const piece of parts) if (lengthOf(piece) >= PIECE) (typeof piece === 'string' ? piece : piece.value).charCodeAt(0); // flattened here, not in a slice below
+        for (const piece of parts) if (!(piece instanceof EncodedString) && lengthOf(piece) >= PIECE) (typeof piece === 'string' ? piece : piece.value).charCodeAt(0); // flattened here, not in a slice below
         await nextTurn();
         since = performance.now();
       } else if (performance.now() - since >= TURN_BUDGET_MS) {
@@ -53,6 +54,17 @@ export function partsStream(parts: readonly JsonPiece[]): ReadableStream<Uint8Ar
       let size = 0;
       while (size < PIECE && part < parts.length) {
         const piece = parts[part];
+        if (piece instanceof EncodedString) {
+          if (gathered.length) break; // the text before it goes first
+          const end = Math.min(piece.bytes.length, at + PIECE);
+          const bytes = piece.bytes.subarray(at, end);
+          if (end >= piece.bytes.length) {
+            part++;
+            at = 0;
+          } else at = end;
+          if (bytes.length) return controller.enqueue(bytes);
+          continue;
+        }
         const text = typeof piece === 'string' ? piece : piece.value;
         let end = Math.min(text.length, at + PIECE - size);
         if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;

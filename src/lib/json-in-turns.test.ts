@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
-import { escapeSafeCut, parseJsonInTurns, partsOf, REST_MAX, REST_TARGET } from './json-in-turns.ts';
+import { escapeSafeCut, MAX_VALUE_BYTES, parseJsonInTurns, partsOf, REST_MAX, REST_TARGET, WHOLE_FROM } from './json-in-turns.ts';
 
 /** What JSON.parse of the body's text gives: the value, or a refusal (SyntaxError). */
 const expected = (bytes: Uint8Array) => {
@@ -147,6 +147,30 @@ describe('parseJsonInTurns', () => {
     expect(await parseJsonInTurns(utf8(JSON.stringify(value)), undefined, options)).toEqual(value);
     const bad = utf8(`{"a":"${'x'.repeat(20)}","b":"${'y'.repeat(10)}\u0001${'y'.repeat(10)}"}`);
     await expect(parseJsonInTurns(bad, undefined, options)).rejects.toBeInstanceOf(SyntaxError);
+  });
+
+  it('makes a plain value of WHOLE_FROM bytes or more in one piece, but an upload\'s data in slices; a control character is refused', async () => {
+    const text = 'lorem ipsum '.repeat(Math.ceil(WHOLE_FROM / 12) + 1000);
+    const data = 'QUJD'.repeat(Math.ceil(WHOLE_FROM / 4) + 1000);
+    const body = { text: { data: text, 'content-type': 'text/html' }, file: { data, encoding: 'base64' } };
+    const value = (await parseJsonInTurns(utf8(JSON.stringify(body)))) as typeof body;
+    expect(value).toEqual(body);
+    expect(partsOf(value.text, 'data')).toEqual([text]);
+    expect(partsOf(value.file, 'data')!.length).toBeGreaterThan(1);
+    expect(partsOf(value.file, 'data')!.join('')).toBe(data);
+    const bad = utf8(`{"text":"${text.slice(0, -1)}\u0001${text.slice(-1)}"}`); // a raw control character
+    await expect(parseJsonInTurns(bad)).rejects.toBeInstanceOf(SyntaxError);
+  });
+
+  it('refuses, with 400, a string value over maxValue bytes, but for a base64 upload\'s data', async () => {
+    expect(MAX_VALUE_BYTES).toBe(4 * 1024 * 1024);
+    const options = { minLength: 10, maxValue: 100 };
+    await expect(parseJsonInTurns(utf8(JSON.stringify({ title: 't', text: 'x'.repeat(101) })), undefined, options)).rejects.toMatchObject({ status: 400, type: 'DeserializationError' });
+    await expect(parseJsonInTurns(utf8(JSON.stringify(['é'.repeat(51)])), undefined, options)).rejects.toMatchObject({ status: 400 });
+    const upload = { file: { data: 'QUJD'.repeat(100), encoding: 'base64', filename: 'f.bin' }, text: 'x'.repeat(100) };
+    expect(await parseJsonInTurns(utf8(JSON.stringify(upload)), undefined, options)).toEqual(upload);
+    const notUpload = { file: { data: 'QUJD'.repeat(100), encoding: 'utf-8' } };
+    await expect(parseJsonInTurns(utf8(JSON.stringify(notUpload)), undefined, options)).rejects.toMatchObject({ status: 400 });
   });
 
   it('refuses, with 400, a body whose text outside string values is over restMax (member names, space)', async () => {

@@ -238,6 +238,34 @@ async function plainValues(bytes: Buffer, run: Literal[], pace: Pace): Promise<s
   });
 }
 
+/**
+ * Plain literals at least this long that are needed whole are made in one piece, as a string
+ * whose characters live outside the JS heap (Node makes such a string for a latin1 text of a MiB
+ * or more): one copy of the body's bytes, into memory the process has often used before. Made
+ * in slices and joined, the value would have to be copied once more into fresh heap memory, all
+ * at once, the first time it is read.
+ */
+export const WHOLE_FROM = 1024 * 1024;
+
+/** Whether `bytes[from, to)` holds a control character (JSON allows none in a string literal). */
+function hasControl(bytes: Buffer, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (bytes[i] < 0x20) return true;
+  return false;
+}
+
+/** The value of the plain literal `lit` in one piece (see WHOLE_FROM), its bytes checked a slice per turn. */
+async function plainWhole(bytes: Buffer, lit: Literal, slice: number, pace: Pace): Promise<string> {
+  const from = lit.start + 1;
+  const to = lit.end - 1;
+  for (let at = from; at < to; at += slice) {
+    const cut = Math.min(to, at + slice);
+    await pace(cut - at);
+    if (hasControl(bytes, at, cut)) throw new SyntaxError('Bad control character in string literal in JSON');
+  }
+  await nextTurn();
+  return bytes.toString('latin1', from, to);
+}
+
 type Json = null | boolean | number | string | Json[] | { [name: string]: Json };
 
 /** The parts of long string values, by the object that holds them and the member's name. */
@@ -248,6 +276,20 @@ export const partsOf = (object: object, name: string): readonly string[] | undef
 
 /** A base64 upload's data (`{data, encoding: 'base64'}`): decoded from its parts, never needed whole. */
 const isUploadData = (object: { [name: string]: Json }, name: string) => name === 'data' && object.encoding === 'base64';
+
+/** The stand-ins in `value` that stand for a base64 upload's data (its depth is bounded by the limit check). */
+function uploadStandIns(value: Json, isStandIn: (s: string) => boolean, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) uploadStandIns(item, isStandIn, found);
+  else if (value && typeof value === 'object') {
+    for (const name of Object.keys(value)) {
+      const member = value[name];
+      if (typeof member === 'string') {
+        if (isUploadData(value, name) && isStandIn(member)) found.add(member);
+      } else uploadStandIns(member, isStandIn, found);
+    }
+  }
+  return found;
+}
 
 /**
  * Puts the values of `parts` in place of the stand-ins in `value` (its depth is bounded by the
@@ -304,6 +346,8 @@ export interface JsonInTurnsOptions {
   floor?: number;
   /** Most values shorter than `minLength` cut out. */
   maxCuts?: number;
+  /** Most bytes of one string value, but for a base64 upload's data (MAX_VALUE_BYTES). */
+  maxValue?: number;
 }
 
 /** Bytes JSON.parse should read in one step (decoding and parsing 1 MB take ~5 ms each). */
@@ -313,6 +357,16 @@ export const REST_MAX = 4 * 1024 * 1024;
 
 /** Values shorter than this stay in the text JSON.parse reads (cutting them gains little). */
 const CUT_FLOOR = 1024;
+
+/**
+ * Most bytes of one string value in a body (its literal's bytes), but for a base64 upload's data:
+ * a string value is made in one piece, and making megabytes of fresh memory at once costs other
+ * callers several milliseconds per MiB (file data is decoded a slice at a time instead).
+ */
+export const MAX_VALUE_BYTES = 4 * 1024 * 1024;
+
+const valueTooLong = (max: number) =>
+  new ApiError(400, 'DeserializationError', `Request body refused: a string value of more than ${max} bytes. File data goes base64-encoded ({"data": …, "encoding": "base64"}) or through TUS (@tus-upload).`, 'service');
 
 const restTooLong = (restMax: number) =>
   new ApiError(400, 'DeserializationError', `Request body refused: JSON with more than ${restMax} bytes outside its long string values.`, 'service');
@@ -324,7 +378,7 @@ const restTooLong = (restMax: number) =>
  * text outside long values is over `restMax` bytes.
  */
 export async function parseJsonInTurns(bytes: Uint8Array, check: (text: string) => void = () => undefined, options: JsonInTurnsOptions = {}): Promise<unknown> {
-  const { minLength = LONG_LITERAL, slice = SLICE, restMax = REST_MAX, floor = CUT_FLOOR, maxCuts = MAX_CUTS } = options;
+  const { minLength = LONG_LITERAL, slice = SLICE, restMax = REST_MAX, floor = CUT_FLOOR, maxCuts = MAX_CUTS, maxValue = MAX_VALUE_BYTES } = options;
   const target = Math.min(options.target ?? REST_TARGET, restMax);
   const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   if (body.length < minLength && body.length <= target) {
@@ -357,9 +411,15 @@ export async function parseJsonInTurns(bytes: Uint8Array, check: (text: string) 
   if (!literals.length) return skeleton;
   const pace = pacer(slice);
   const parts = new Map<string, string[]>();
+  const uploads = uploadStandIns(skeleton, (s) => s.startsWith(tag));
+  for (let i = 0; i < literals.length; i++) if (literals[i].end - literals[i].start - 2 > maxValue && !uploads.has(stand(i))) throw valueTooLong(maxValue);
   for (let i = 0; i < literals.length; ) {
     const run = plainRun(body, literals, i, slice);
-    if (run > 1) {
+    const lit = literals[i];
+    if (lit.end - lit.start - 2 >= WHOLE_FROM && !uploads.has(stand(i)) && isPlain(body, lit)) {
+      parts.set(stand(i), [await plainWhole(body, lit, slice, pace)]);
+      i++;
+    } else if (run > 1) {
       const values = await plainValues(body, literals.slice(i, i + run), pace);
       values.forEach((value, k) => parts.set(stand(i + k), [value]));
       i += run;

@@ -7,8 +7,31 @@
 /** Strings at least this long are kept apart from the text around them. */
 export const LONG_STRING = 64 * 1024;
 
-/** A piece of JSON text: text as it is, or a string value still to be written as a JSON string. */
-export type JsonPiece = string | { readonly value: string };
+/**
+ * A string value held as the UTF-8 bytes of its JSON literal (quotes included), made apart from
+ * this thread (the safe-HTML filter's worker): an answer writes the bytes as they are, and the
+ * string itself is never made here. Made in one piece, a value of megabytes is one long step of
+ * fresh memory (a worker's string answer is copied into this thread's heap all at once).
+ */
+export class EncodedString {
+  /** `length`: characters of the value. */
+  constructor(readonly bytes: Uint8Array, readonly length: number) {}
+
+  /** The value itself, made in one step: for readers other than answers (JSON.stringify elsewhere). */
+  text(): string {
+    return JSON.parse(new TextDecoder().decode(this.bytes)) as string;
+  }
+
+  toJSON(): string | EncodedString {
+    return keepEncoded ? this : this.text();
+  }
+}
+
+/** Set while jsonPieces stringifies: an EncodedString then stands for itself (toJSON runs before the replacer). */
+let keepEncoded = false;
+
+/** A piece of JSON text: text as it is, a string value still to be written as a JSON string, or one written already. */
+export type JsonPiece = string | { readonly value: string } | EncodedString;
 
 /** Most characters of string values JSON.stringify writes in one step: longer ones are kept apart until the rest fits. */
 export const TEXT_MAX = 1024 * 1024;
@@ -32,6 +55,10 @@ function addLengths(value: unknown, min: number, sums: Float64Array): void {
     return;
   }
   if (typeof value !== 'object' || value === null) return;
+  if (value instanceof EncodedString) {
+    sums[LONG_SLOT] += Math.max(value.length, min);
+    return;
+  }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) addLengths(value[i], min, sums);
     return;
@@ -75,15 +102,21 @@ export function jsonPieces(value: unknown, min = LONG_STRING, textMax = TEXT_MAX
   if (from === undefined) return undefined;
   for (;;) {
     const tag = `long-${Math.random().toString(36).slice(2)}-`;
-    const long: string[] = [];
-    const text = JSON.stringify(value, (_name, v: unknown) => (typeof v === 'string' && v.length >= from ? tag + (long.push(v) - 1) : v));
+    const long: (string | EncodedString)[] = [];
+    let text: string;
+    keepEncoded = true;
+    try {
+      text = JSON.stringify(value, (_name, v: unknown) => ((typeof v === 'string' && v.length >= from) || v instanceof EncodedString ? tag + (long.push(v) - 1) : v));
+    } finally {
+      keepEncoded = false;
+    }
     const pieces = split(text, tag, long);
     if (pieces) return pieces;
   }
 }
 
 /** `text` cut at each stand-in `"<tag><n>"`, the n-th long string in its place; undefined if the tag occurs elsewhere. */
-function split(text: string, tag: string, long: readonly string[]): JsonPiece[] | undefined {
+function split(text: string, tag: string, long: readonly (string | EncodedString)[]): JsonPiece[] | undefined {
   const pieces: JsonPiece[] = [];
   let at = 0;
   for (let i = 0; i < long.length; i++) {
@@ -91,7 +124,8 @@ function split(text: string, tag: string, long: readonly string[]): JsonPiece[] 
     const found = text.indexOf(stand, at);
     if (found === -1 || text.lastIndexOf(tag, found) >= at) return undefined;
     if (found > at) pieces.push(text.slice(at, found));
-    pieces.push({ value: long[i] });
+    const value = long[i];
+    pieces.push(typeof value === 'string' ? { value } : value);
     at = found + stand.length;
   }
   if (text.indexOf(tag, at) !== -1) return undefined;
@@ -100,4 +134,5 @@ function split(text: string, tag: string, long: readonly string[]): JsonPiece[] 
 }
 
 /** The whole JSON text of `pieces` (for in-process readers; long values are escaped here). */
-export const joinPieces = (pieces: readonly JsonPiece[]): string => pieces.map((p) => (typeof p === 'string' ? p : JSON.stringify(p.value))).join('');
+export const joinPieces = (pieces: readonly JsonPiece[]): string =>
+  pieces.map((p) => (typeof p === 'string' ? p : p instanceof EncodedString ? new TextDecoder().decode(p.bytes) : JSON.stringify(p.value))).join('');

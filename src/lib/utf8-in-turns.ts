@@ -8,7 +8,9 @@ const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 /** `text` as UTF-8 (a lone surrogate as U+FFFD, as TextEncoder writes it), a slice per turn. */
 export async function encodeInTurns(text: string, slice = BIG_INPUT / 2): Promise<Uint8Array> {
   const encoder = new TextEncoder();
-  const out = new Uint8Array(text.length * 3);
+  // not zero-filled (a zeroed buffer of megabytes is one step that touches all of its fresh
+  // memory), and never a slice of Node's shared pool: the buffer may be moved to a worker
+  const out = Buffer.allocUnsafeSlow(text.length * 3);
   let written = 0;
   for (let at = 0; at < text.length; ) {
     await nextTurn();

@@ -8,9 +8,12 @@ import sanitizeHtml from 'sanitize-html';
 import { Pending, untilReady } from '../lib/pending.ts';
 import { sanitizeOptions, scriptLike } from './safe-html-core.mjs';
 import { FILTER_APART_FROM, FILTER_DEFAULTS, safeHtml } from './safe-html.ts';
+import { BIG_INPUT } from '../lib/turn.ts';
+import { EncodedString, jsonPieces, joinPieces } from '../lib/json-pieces.ts';
 
 const site = (registry: Record<string, unknown> = {}) => ({ registry }) as unknown as SiteState;
-const clean = (html: string) => safeHtml(site(), html);
+const asText = (v: string | EncodedString) => (typeof v === 'string' ? v : v.text());
+const clean = (html: string) => asText(safeHtml(site(), html));
 
 describe('safeHtml with the default settings', () => {
   it.each([
@@ -106,9 +109,28 @@ describe('long rich text', () => {
   it('with other settings, is filtered for those settings', async () => {
     const html = long(`second-${Math.random()}`);
     const keepScripts = site({ 'plone.valid_tags': [...FILTER_DEFAULTS.valid_tags, 'script'], 'plone.nasty_tags': [] });
-    const out = await untilReady(() => safeHtml(keepScripts, html));
+    const out = asText(await untilReady(() => safeHtml(keepScripts, html)));
     expect(out).toContain('<script>bad()</script>');
     expect(out).not.toContain('onclick');
+  });
+
+  it('of a MiB or more comes back from the worker as the bytes of its JSON literal, written as they are in answers', async () => {
+    const html = long(`fourth-${Math.random()}\u00e9\n"quoted"`).repeat(Math.ceil(BIG_INPUT / FILTER_APART_FROM));
+    expect(html.length).toBeGreaterThanOrEqual(BIG_INPUT);
+    const lists = { valid: FILTER_DEFAULTS.valid_tags, nasty: FILTER_DEFAULTS.nasty_tags, custom: FILTER_DEFAULTS.custom_attributes };
+    const inPlace = sanitizeHtml(html, sanitizeOptions(lists));
+    const out = await untilReady(() => safeHtml(site(), html));
+    expect(out).toBeInstanceOf(EncodedString);
+    const encoded = out as EncodedString;
+    expect(encoded.length).toBe(inPlace.length);
+    expect(new TextDecoder().decode(encoded.bytes)).toBe(JSON.stringify(inPlace));
+    expect(encoded.text()).toBe(inPlace);
+    // an answer holding it: its pieces put it in as it is, and JSON.stringify elsewhere gives the same text
+    const body = { text: { data: encoded, encoding: 'utf-8' }, title: 't' };
+    const pieces = jsonPieces(body)!;
+    expect(pieces).toContain(encoded);
+    expect(joinPieces(pieces)).toBe(JSON.stringify({ text: { data: inPlace, encoding: 'utf-8' }, title: 't' }));
+    expect(JSON.stringify(body)).toBe(joinPieces(pieces));
   });
 
   it('a computation that has waited its MAX_WAITS times filters in place', () => {

@@ -8,6 +8,7 @@ import type { SiteState } from '../state/model.ts';
 import { registryValue } from '../domain/registry-value.ts';
 import { mayWait, Pending } from '../lib/pending.ts';
 import { FilterWorker } from './filter-worker.ts';
+import type { EncodedString } from '../lib/json-pieces.ts';
 import { sanitizeOptions, type FilterLists } from './safe-html-core.mjs';
 
 export const FILTER_DEFAULTS = {
@@ -57,10 +58,10 @@ function settingsOf(state: SiteState): FilterSettings {
  */
 const MAX_CACHED_CHARS = 32 * 1024 * 1024;
 let cacheKey = '';
-let results = new Map<string, string>();
+let results = new Map<string, string | EncodedString>();
 let cachedChars = 0;
 
-function remember(html: string, clean: string): void {
+function remember(html: string, clean: string | EncodedString): void {
   const size = html.length + clean.length;
   if (size > MAX_CACHED_CHARS / 2) return;
   results.set(html, clean);
@@ -102,9 +103,10 @@ function filterApart(settings: FilterSettings, html: string): Promise<void> | un
 /**
  * Rich text as Plone serves it (`text/x-html-safe`), filtered with the site's settings. A long
  * text not filtered yet is filtered in the worker thread: this throws `Pending` (lib/pending.ts)
- * and the request runs again once the result is remembered.
+ * and the request runs again once the result is remembered. A result of a MiB or more filtered
+ * there stays the bytes of its JSON literal (an EncodedString), written as they are in answers.
  */
-export function safeHtml(state: SiteState, html: string): string {
+export function safeHtml(state: SiteState, html: string): string | EncodedString {
   const settings = settingsOf(state);
   // Nothing that could be markup: returned as it is (step 1 of Plone's filter).
   if (settings.disabled || (!html.includes('<') && !html.includes('&'))) return html;

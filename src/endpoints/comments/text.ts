@@ -2,6 +2,7 @@
 // comment text transform is not plain text (supplement 19 "Text").
 import type { SiteState } from '../../state/model.ts';
 import { safeHtml } from '../../serialize/safe-html.ts';
+import type { EncodedString } from '../../lib/json-pieces.ts';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -12,7 +13,7 @@ function intelligentHtml(text: string): string {
 }
 
 /** HTML comments are served through the safe-HTML filter, as Plone's comment getText does. */
-export function renderText(state: SiteState, comment: { text: string; mimeType: string }): { data: string; 'mime-type': string } {
+export function renderText(state: SiteState, comment: { text: string; mimeType: string }): { data: string | EncodedString; 'mime-type': string } {
   if (comment.mimeType === 'text/plain') return { data: comment.text, 'mime-type': 'text/plain' };
   if (comment.mimeType === 'text/html') return { data: safeHtml(state, comment.text), 'mime-type': 'text/html' };
   return { data: intelligentHtml(comment.text), 'mime-type': 'text/html' };
