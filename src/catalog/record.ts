@@ -53,9 +53,14 @@ function strList(v: unknown): string[] {
   return v as string[];
 }
 
+/** Characters of a title that its sortable form (40 characters) can come from: each gives one or more. */
+const SORTABLE_SOURCE = 400;
+
 /** Lower-case title with numbers zero-filled (Plone's sortable_title). */
 export function sortableTitle(title: unknown): string {
-  const sortable = String(title ?? '')
+  const text = String(title ?? '');
+  // a title of megabytes is lowered and padded by its start only (the same 40 characters come out)
+  const sortable = (text.length > SORTABLE_SOURCE ? text.trimStart().slice(0, SORTABLE_SOURCE) : text)
     .toLowerCase()
     .trim()
     .replace(/\d+/g, (m) => m.padStart(4, '0'))

@@ -30,13 +30,22 @@ function cropName(base: string, max: number): string {
   return dash > 0 ? base.slice(0, dash) : base.slice(0, max);
 }
 
+/** Characters of a title or file name that an id is made from (the id has at most 255). */
+const NAME_SOURCE = 4096;
+
+/**
+ * The text an id is made from: a text longer than NAME_SOURCE by its start and its last five
+ * characters (a file extension), so that a title of megabytes costs no more than one of 4 KB.
+ */
+const nameSource = (text: string) => (text.length > NAME_SOURCE ? text.slice(0, NAME_SOURCE - 5) + text.slice(-5) : text);
+
 /**
  * Plone's URL normaliser (supplement-2 6.1): "My Document" -> "my-document", "Report (final).PDF"
  * -> "report-final.pdf", "Über uns" -> "uber-uns" ("ueber-uns" for German requests); an extension
  * of up to 4 word characters is kept, the rest is cropped at 255 characters.
  */
 export function normalizeId(text: string, language?: string): string {
-  const lowered = baseNormalize(text, language).trim().replace(/^_+/, '').toLowerCase();
+  const lowered = baseNormalize(nameSource(text), language).trim().replace(/^_+/, '').toLowerCase();
   const m = /^(.+)\.(\w{0,4})$/.exec(lowered);
   const [rawBase, ext] = m ? [m[1], m[2]] : [lowered, ''];
   const base = rawBase
