@@ -46,6 +46,24 @@ describe('DocTable columns and profiles', () => {
     expect(t.entry(2)!.grants).toEqual([]);
   });
 
+  it('gives a document holding a value of kilobytes a profile of its own, counted nowhere, its values still indexed', () => {
+    const t = new DocTable();
+    const long = 'w'.repeat(5000);
+    t.put(entry(1), -1, 'd1');
+    t.put(entry(2, { Subject: ['short', long] }), 1, 'd2');
+    t.put(entry(3, { Subject: ['short', long] }), 1, 'd3');
+    expect(t.profileCount).toBe(1);
+    expect(t.entry(2)!.v.Subject).toEqual(['short', long]);
+    expect(t.entry(3)!.v.Subject).toEqual(['short', long]);
+    expect(t.indexes.get('Subject')!.get(long)).toEqual(new Set([2, 3]));
+    t.put(entry(2, { Subject: ['short'] }), 1, 'd2');
+    expect(t.profileCount).toBe(2);
+    expect(t.indexes.get('Subject')!.get(long)).toBe(3);
+    t.drop(3);
+    expect(t.indexes.get('Subject')!.get(long)).toBeUndefined();
+    expect(t.profileCount).toBe(2);
+  });
+
   it('makes room for a known number of documents at once, and still grows past it', () => {
     const t = new DocTable();
     t.reserve(5000);

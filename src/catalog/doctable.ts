@@ -26,6 +26,13 @@ const MAINTAINED = BUCKETED.filter((n) => n !== 'id' && n !== 'UID');
 /** Posting key of the documents without a value (null, or an empty keyword list). */
 export const NO_VALUE = '\u0000none';
 
+/** Key of a profile that holds a long value: one document's own, never shared. */
+const OWN_PROFILE = '\u0000own';
+/** Strings of at least this many characters make a profile a document's own. */
+const LONG_VALUE = 4096;
+const holdsLong = (value: IndexValue): boolean =>
+  typeof value === 'string' ? value.length >= LONG_VALUE : Array.isArray(value) && value.some((x) => typeof x === 'string' && x.length >= LONG_VALUE);
+
 /** Add (or remove) `doc` under the keys of `value`, or under NO_VALUE when it has none. */
 function post(index: Postings, keyword: boolean, value: IndexValue | undefined, doc: number, adding: boolean): void {
   let any = false;
@@ -254,13 +261,15 @@ export class DocTable {
     const values: IndexValue[] = PROFILED.map((n) => entry.v[n] ?? null);
     const grants = entry.grants?.length ? entry.grants : NO_GRANTS;
     const relates = entry.relates === true;
-    const key = JSON.stringify([values, grants, relates]);
-    let profile = this.profileByKey.get(key);
+    // a value of kilobytes (a subject of megabytes) is shared by no other document: its own
+    // profile, never looked up (its key would be a copy of megabytes made in one step)
+    const key = values.some(holdsLong) ? OWN_PROFILE : JSON.stringify([values, grants, relates]);
+    let profile = key === OWN_PROFILE ? undefined : this.profileByKey.get(key);
     if (!profile) {
       const v: Record<string, IndexValue> = {};
       PROFILED.forEach((n, i) => (v[n] = values[i]));
       profile = { key, v: Object.freeze(v), grants: Object.freeze(grants), relates, refs: 0 };
-      this.profileByKey.set(key, profile);
+      if (key !== OWN_PROFILE) this.profileByKey.set(key, profile);
     }
     return profile;
   }
@@ -269,7 +278,7 @@ export class DocTable {
     const old = this.profiles[doc];
     if (old === profile) return;
     if (profile) profile.refs++;
-    if (old && --old.refs === 0) this.profileByKey.delete(old.key);
+    if (old && --old.refs === 0 && old.key !== OWN_PROFILE) this.profileByKey.delete(old.key);
     this.profiles[doc] = profile;
   }
 
