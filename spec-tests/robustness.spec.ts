@@ -146,6 +146,21 @@ describe('sizes of ids and names', () => {
     expect((await api.get(`/@types/${long}`)).status).toBe(404);
   });
 
+  it('refuses over-long user properties (full name 1,000, description 64 KiB) on creation and change, storing nothing', async () => {
+    const r = await api.post('/@users', { username: 'longname', email: 'longname@example.com', password: 'long-enough-1', fullname: 'F'.repeat(1001) });
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body)).toContain("Property 'fullname' is longer than 1000 characters.");
+    expect((await api.get('/@users/longname')).status).toBe(404);
+    const made = await api.post('/@users', { username: 'longname', email: 'longname@example.com', password: 'long-enough-1', fullname: 'F'.repeat(1000), description: 'd'.repeat(64 * 1024) });
+    expect(made.status).toBe(201);
+    const patch = await api.patch('/@users/longname', { description: 'd'.repeat(64 * 1024 + 1) });
+    expect(patch.status).toBe(400);
+    expect(JSON.stringify(patch.body)).toContain("Field 'description' is longer than 65536 characters.");
+    const after = await api.get('/@users/longname');
+    expect(after.body.fullname).toBe('F'.repeat(1000));
+    expect(after.body.description).toBe('d'.repeat(64 * 1024));
+  });
+
   it('refuses an over-long password on user creation, and checks none on @login', async () => {
     const r = await api.post('/@users', { username: 'longpw', email: 'longpw@example.com', password: 'p'.repeat(5000) });
     expect(r.status).toBe(400);

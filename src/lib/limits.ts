@@ -9,8 +9,10 @@ export const MAX_ID_LENGTH = 255;
 export const MAX_PRINCIPAL_LENGTH = 254;
 /** Content type ids and registry record names. */
 export const MAX_NAME_LENGTH = 255;
-/** Titles of content types and groups. */
+/** Titles of content types and groups; a user's full name, e-mail, home page and location. */
 export const MAX_TITLE_LENGTH = 1000;
+/** A user's description. */
+export const MAX_DESCRIPTION_LENGTH = 64 * 1024;
 /** Passwords: longer ones are refused when set, and never checked at login. */
 export const MAX_PASSWORD_LENGTH = 1024;
 /** Full-text search: characters of one query, and words in it. */

@@ -6,10 +6,22 @@ import { objectBodySchema, queryInt, queryList, validateRequest, z, type RouteSc
 import { parseQuery } from '../../domain/query.ts';
 import { noBody, url } from '../../serialize/shapes.ts';
 import { fieldErrors } from './policy.ts';
+import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from '../../lib/limits.ts';
 
 const PROFILE = ['fullname', 'email', 'description', 'home_page', 'location'] as const;
-const profile = (says: (key: string) => string) =>
-  Object.fromEntries(PROFILE.map((key) => [key, z.string({ error: says(key) }).nullable().optional()])) as Record<(typeof PROFILE)[number], z.ZodOptional<z.ZodNullable<z.ZodString>>>;
+/** Most characters of a profile property: listing, searching and sorting users read them all. */
+const longest = (key: string) => (key === 'description' ? MAX_DESCRIPTION_LENGTH : MAX_TITLE_LENGTH);
+const profile = (says: (key: string) => string, prefix: string) =>
+  Object.fromEntries(
+    PROFILE.map((key) => [
+      key,
+      z
+        .string({ error: says(key) })
+        .refine((v) => v.length <= longest(key), { error: `${prefix} '${key}' is longer than ${longest(key)} characters.` })
+        .nullable()
+        .optional(),
+    ]),
+  ) as Record<(typeof PROFILE)[number], z.ZodOptional<z.ZodNullable<z.ZodString>>>;
 
 const nullableText = z.string().nullable();
 export const user = z.strictObject({
@@ -42,7 +54,7 @@ const ROLES = `Property 'Roles' must list role names among ${ASSIGNABLE_ROLES.jo
 export const newUserBody = objectBodySchema({
   username: z.string({ error: "Property 'User Name' is required." }).optional(),
   password: z.string({ error: "Property 'password' must be a string." }).nullable().optional(),
-  ...profile((key) => `Property '${key}' must be a string.`),
+  ...profile((key) => `Property '${key}' must be a string.`, 'Property'),
   roles: z.array(z.string({ error: ROLES }).refine(isAssignableRole, { error: ROLES }), { error: ROLES }).nullable().optional(),
   sendPasswordReset: z.boolean({ error: "Property 'sendPasswordReset' must be true or false." }).optional(),
   reset_token: z.string({ error: "Property 'reset_token' must be a string." }).optional(),
@@ -60,7 +72,7 @@ export const createUserSchema: RouteSchema = {
 
 /** A user's changes; `roles` maps role names to whether the user has them. */
 export const userChangesBody = objectBodySchema({
-  ...profile((key) => `Field '${key}' must be a string.`),
+  ...profile((key) => `Field '${key}' must be a string.`, 'Field'),
   username: z.string({ error: "Field 'username' must be a string." }).optional(),
   roles: z.record(z.string(), z.boolean(), { error: 'Roles must map role names to true or false.' }).optional(),
   password: z.string({ error: "Field 'password' must be a string." }).nullable().optional(),
