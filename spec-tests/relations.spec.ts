@@ -113,6 +113,22 @@ describe('GET /@relations', () => {
     expect((await query('relation=isReferencing')).relations.isReferencing.readonly).toBe(true);
   });
 
+  it('relation names that are JavaScript object members group, count and query like any other', async () => {
+    const a = await doc();
+    const b = await doc();
+    const made = await api.post('/@relations', { items: [{ source: a.path, target: b.path, relation: 'hasOwnProperty' }, { source: a.path, target: b.path, relation: 'constructor' }] });
+    expect(made.status).toBe(204);
+    const bySource = await api.get(`/@relations?source=${a.UID}`);
+    expect(bySource.status).toBe(200);
+    expect(Object.keys(bySource.body.relations).sort()).toEqual(['constructor', 'hasOwnProperty']);
+    expect(pairs(bySource.body.relations.hasOwnProperty)).toEqual([[a.UID, b.UID]]);
+    const named = await query('relation=toString');
+    expect(named.relations).toEqual({ toString: { items: [], items_total: 0, readonly: false, staticCatalogVocabularyQuery: null } });
+    const stats = await query('');
+    expect(Object.hasOwn(stats.stats, 'hasOwnProperty')).toBe(true);
+    expect(stats.stats.constructor).toBeGreaterThanOrEqual(1);
+  });
+
   it('queries by target; unknown source or target is 404 with a JSON error body', async () => {
     const a = await doc();
     const b = await doc();

@@ -22,13 +22,10 @@ export class EncodedString {
     return JSON.parse(new TextDecoder().decode(this.bytes)) as string;
   }
 
-  toJSON(): string | EncodedString {
-    return keepEncoded ? this : this.text();
+  toJSON(): string {
+    return this.text();
   }
 }
-
-/** Set while jsonPieces stringifies: an EncodedString then stands for itself (toJSON runs before the replacer). */
-let keepEncoded = false;
 
 /** A piece of JSON text: text as it is, a string value still to be written as a JSON string, or one written already. */
 export type JsonPiece = string | { readonly value: string } | EncodedString;
@@ -48,7 +45,7 @@ const LONG_SLOT = 32;
  * Adds the length of every string of `value` to `sums`: those of at least `min` characters to
  * LONG_SLOT, the others by the power of two at or below their length (its depth is bounded: it was made here).
  */
-function addLengths(value: unknown, min: number, sums: Float64Array): void {
+function addLengths(value: unknown, min: number, sums: Float64Array, holders?: Set<object>): void {
   if (typeof value === 'string') {
     const n = value.length;
     sums[n >= min ? LONG_SLOT : n < 2 ? 0 : 31 - Math.clz32(n)] += n;
@@ -60,11 +57,17 @@ function addLengths(value: unknown, min: number, sums: Float64Array): void {
     return;
   }
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) addLengths(value[i], min, sums);
+    for (let i = 0; i < value.length; i++) {
+      if (value[i] instanceof EncodedString) holders?.add(value);
+      addLengths(value[i], min, sums, holders);
+    }
     return;
   }
   const record = value as Record<string, unknown>;
-  for (const name in record) addLengths(record[name], min, sums);
+  for (const name in record) {
+    if (record[name] instanceof EncodedString) holders?.add(record);
+    addLengths(record[name], min, sums, holders);
+  }
 }
 
 /**
@@ -72,10 +75,10 @@ function addLengths(value: unknown, min: number, sums: Float64Array): void {
  * strings add up to more than `textMax` characters (the longest of them go apart first);
  * undefined when no string is kept apart.
  */
-export function apartFrom(value: unknown, min = LONG_STRING, textMax = TEXT_MAX, floor = APART_FLOOR): number | undefined {
+export function apartFrom(value: unknown, min = LONG_STRING, textMax = TEXT_MAX, floor = APART_FLOOR, holders?: Set<object>): number | undefined {
   const floorBits = Math.ceil(Math.log2(Math.max(2, floor)));
   const sums = new Float64Array(LONG_SLOT + 1);
-  addLengths(value, min, sums);
+  addLengths(value, min, sums, holders);
   let rest = 0;
   for (let bits = 0; bits < LONG_SLOT; bits++) rest += sums[bits];
   let apart = sums[LONG_SLOT];
@@ -98,21 +101,33 @@ export const holdsLongString = (value: unknown, min = LONG_STRING): boolean => a
  * none (JSON.stringify is then the way).
  */
 export function jsonPieces(value: unknown, min = LONG_STRING, textMax = TEXT_MAX, floor = APART_FLOOR): JsonPiece[] | undefined {
-  const from = apartFrom(value, min, textMax, floor);
+  // the objects and arrays holding an EncodedString: JSON.stringify would call its toJSON (the
+  // text, made in one step) before a replacer sees it, so the holder is replaced by a copy with
+  // a stand-in in its place
+  const holders = new Set<object>();
+  const from = apartFrom(value, min, textMax, floor, holders);
   if (from === undefined) return undefined;
   for (;;) {
     const tag = `long-${Math.random().toString(36).slice(2)}-`;
     const long: (string | EncodedString)[] = [];
-    let text: string;
-    keepEncoded = true;
-    try {
-      text = JSON.stringify(value, (_name, v: unknown) => ((typeof v === 'string' && v.length >= from) || v instanceof EncodedString ? tag + (long.push(v) - 1) : v));
-    } finally {
-      keepEncoded = false;
-    }
+    const standIn = (v: string | EncodedString) => tag + (long.push(v) - 1);
+    const text = JSON.stringify(value, (_name, v: unknown) => {
+      if (typeof v === 'string') return v.length >= from ? standIn(v) : v;
+      return v !== null && typeof v === 'object' && holders.has(v) ? withStandIns(v, standIn) : v;
+    });
     const pieces = split(text, tag, long);
     if (pieces) return pieces;
   }
+}
+
+/** A copy of `holder` (an object or array) with a stand-in for each EncodedString member, in order. */
+function withStandIns(holder: object, standIn: (v: EncodedString) => string): unknown {
+  const put = (v: unknown) => (v instanceof EncodedString ? standIn(v) : v);
+  if (Array.isArray(holder)) return holder.map(put);
+  // without a prototype: a member named `__proto__` stays a member
+  const copy: Record<string, unknown> = Object.create(null);
+  for (const name of Object.keys(holder)) copy[name] = put((holder as Record<string, unknown>)[name]);
+  return copy;
 }
 
 /** `text` cut at each stand-in `"<tag><n>"`, the n-th long string in its place; undefined if the tag occurs elsewhere. */

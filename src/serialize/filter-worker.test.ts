@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FilterWorker } from './filter-worker.ts';
 import { sanitizeOptions } from './safe-html-core.mjs';
 import { FILTER_DEFAULTS } from './safe-html.ts';
+import { EncodedString } from '../lib/json-pieces.ts';
 
 const lists = { valid: FILTER_DEFAULTS.valid_tags, nasty: FILTER_DEFAULTS.nasty_tags, custom: FILTER_DEFAULTS.custom_attributes };
 
@@ -20,12 +21,16 @@ describe('the filter worker thread', () => {
     }
   });
 
-  it('filters a text of megabytes handed over as bytes as it filters it in place', async () => {
+  it('filters a text of megabytes handed over as bytes as it filters it in place, and answers the bytes of its JSON literal', async () => {
     const worker = new FilterWorker();
     try {
       const html = '<p onclick="x()">Grüße 😀 <script>c()</script><b>b</b></p>'.repeat(30_000);
       expect(html.length).toBeGreaterThan(1024 * 1024);
-      expect(await worker.filter('k', lists, html)).toBe(sanitizeHtml(html, sanitizeOptions(lists)));
+      const clean = sanitizeHtml(html, sanitizeOptions(lists));
+      const answer = await worker.filter('k', lists, html);
+      expect(answer).toBeInstanceOf(EncodedString);
+      expect(new TextDecoder().decode((answer as EncodedString).bytes)).toBe(JSON.stringify(clean));
+      expect((answer as EncodedString).length).toBe(clean.length);
     } finally {
       await worker.close();
     }

@@ -16,8 +16,9 @@ import { allRelations, READONLY_RELATIONS, sortedKeys, type Relation } from './g
 const PARAMS = ['relation', 'source', 'target', 'max', 'query_source', 'query_target', 'onlyBroken'];
 
 function stats(state: SiteState, req: ApiRequest): ApiResponse {
-  const counts: Record<string, number> = {};
-  const broken: Record<string, number> = {};
+  // relation names are field names, and `relation` is the caller's: records without a prototype
+  const counts: Record<string, number> = Object.create(null);
+  const broken: Record<string, number> = Object.create(null);
   for (const r of allRelations(state)) {
     const bucket = r.broken ? broken : counts;
     bucket[r.relation] = (bucket[r.relation] ?? 0) + 1;
@@ -73,7 +74,7 @@ export function relationsQuery(state: SiteState, req: ApiRequest): ApiResponse {
   const selected = allRelations(state).filter(matches);
   if (onlyBroken) return brokenSources(state, req, selected.filter((r) => r.broken));
 
-  const grouped: Record<string, { items: unknown[]; items_total: number; readonly?: boolean; staticCatalogVocabularyQuery?: null }> = {};
+  const grouped: Record<string, { items: unknown[]; items_total: number; readonly?: boolean; staticCatalogVocabularyQuery?: null }> = Object.create(null);
   let taken = 0;
   for (const r of selected) {
     if (r.broken || taken >= max) continue;
@@ -96,7 +97,7 @@ export function relationsQuery(state: SiteState, req: ApiRequest): ApiResponse {
 
 function brokenSources(state: SiteState, req: ApiRequest, broken: Relation[]): ApiResponse {
   if (!broken.length) return { status: 204 };
-  const grouped: Record<string, { items: string[]; items_total: number }> = {};
+  const grouped: Record<string, { items: string[]; items_total: number }> = Object.create(null);
   for (const r of broken) {
     const s = getNode(state, r.source);
     if (!s || !canView(state, req.principal, s)) continue;
