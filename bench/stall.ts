@@ -65,6 +65,8 @@ const hostile = [
   ['POST Document, 250 blocks of 60,000 characters (15 MB of strings just under 64 KiB)', post('', { ...admin, Prefer: 'return=minimal' }, once(() => JSON.stringify({ '@type': 'Document', title: 'blocks', blocks: manyBlocks(250) })))],
   ['GET Document with 250 blocks of 60,000 characters', get('/many-blocks', { Authorization: auth })],
   ['POST Document, a block of 49,000 strings of 128 characters', post('', { ...admin, Prefer: 'return=minimal' }, once(() => JSON.stringify({ '@type': 'Document', title: 'strings', blocks: { b: { '@type': 'table', rows: Array.from({ length: 49000 }, () => 'r'.repeat(128)) } } })))],
+  ['POST Document, 4 MB title (its id and sortable title)', post('', admin, once(() => JSON.stringify({ '@type': 'Document', title: 'T'.repeat(4150000) })))],
+  ['POST Document, a subject of 4 MB (catalog postings and profiles)', post('', admin, once(() => JSON.stringify({ '@type': 'Document', title: 's', subjects: ['w'.repeat(4150000)] })))],
   ['POST Document, 15 MB rich text (over the 4 MiB string value limit)', post('', admin, once(() => JSON.stringify({ '@type': 'Document', title: 'too long', text: { data: '<p>' + 'lorem ipsum '.repeat(1250000) + '</p>', 'content-type': 'text/html', encoding: 'utf-8' } })))],
 ];
 const end = performance.now() + seconds * 1000;
