@@ -248,7 +248,7 @@ export function createApp(options: AppOptions) {
       credentials: header === undefined && ac === undefined ? undefined : `${auth.tokens.generation}\u0000${header ?? ''}\u0000${SESSION_COOKIE}=${ac ?? ''}`,
       authorization: header,
     });
-    return res instanceof Promise ? res.then((r) => send(raw, r, started)) : send(raw, res, started);
+    return res instanceof Promise ? res.then((r) => send(raw, r.response, started)) : send(raw, res, started);
   };
   // One handler, no middleware (Hono runs a lone handler without composing a chain). GET and
   // HEAD carry no body: asking for one would build a full Request per read (~7% of a GET). A
@@ -261,8 +261,8 @@ export function createApp(options: AppOptions) {
     return over === undefined ? counted(c) : over ? tooLarge(c) : answer(c);
   });
   /** A request through the normal path as `principal`, without credentials (RobotRemote's keywords). */
-  const internal = async (principal: Principal, method: string, url: URL, body?: unknown): Promise<ApiResponse> =>
-    handle({
+  const internal = async (principal: Principal, method: string, url: URL, body?: unknown): Promise<ApiResponse> => {
+    const res = handle({
       method,
       href: url.href,
       url,
@@ -275,6 +275,8 @@ export function createApp(options: AppOptions) {
       credentials: undefined,
       authorization: undefined,
     });
+    return res instanceof Promise ? (await res).response : res;
+  };
   // Whatever fails outside dispatch (which answers its own errors) still gets a JSON error body.
   app.onError((err, c) => {
     if (!(err instanceof ApiError)) console.error(err);

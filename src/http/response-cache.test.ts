@@ -4,13 +4,23 @@ import { createSite } from '../state/site.ts';
 import { Store } from '../state/store.ts';
 import type { Principal } from '../auth/principal.ts';
 import { joinPieces, LONG_STRING } from '../lib/json-pieces.ts';
-import { cacheKey as keyOf, ResponseCache, withResponseCache, type Answer, type KeyedRequest } from './response-cache.ts';
+import { cacheKey as keyOf, fingerprint, ResponseCache, withResponseCache as wrap, type Answer, type CacheOptions, type KeyedRequest } from './response-cache.ts';
+import type { ApiResponse } from './types.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
 
 const site = () =>
   new Store(createSite({ settings: { siteId: 'Plone', volto: false, defaultLanguage: 'en', availableLanguages: ['en'], timezone: 'UTC' }, title: 'T', rootUid: 'r'.repeat(32), now: '2026-01-01T00:00:00+00:00', creator: 'admin' }));
 const get = (extra: Partial<KeyedRequest> = {}): KeyedRequest => ({ method: 'GET', href: 'http://x/Plone/doc', headers: new Headers(), now: '2026-01-01T00:00:00+00:00', ...extra });
 const user = (id: string | null): Principal => ({ id, fullname: '', roles: id ? ['Member'] : [], groups: [] });
+
+/** The wrapped dispatch, its answers as the server sends them (a hit as it is, else dispatch's response). */
+function withResponseCache(options: CacheOptions<KeyedRequest>, dispatch: (input: KeyedRequest, state: Store['current']) => Promise<Answer>) {
+  const handle = wrap(options, dispatch);
+  return async (r: KeyedRequest): Promise<ApiResponse> => {
+    const res = handle(r);
+    return res instanceof Promise ? (await res).response : res;
+  };
+}
 
 function counted(store: Store, answer: Partial<Answer> = {}) {
   let calls = 0;
@@ -104,6 +114,63 @@ describe('withResponseCache', () => {
     });
     for (let i = 0; i < 3; i++) await racing(get());
     expect(n).toBe(3);
+  });
+
+  it('admits on the second ask of a state: a write between two asks makes the next one a first ask again, and answers after it are the new state\'s', async () => {
+    const store = site();
+    const d = counted(store);
+    const cache = new ResponseCache();
+    const handle = withResponseCache({ cache, store }, d.dispatch);
+    const entries = () => (cache as unknown as { byState: WeakMap<object, Map<string, unknown>> }).byState.get(store.current)?.size ?? 0;
+    expect((await handle(get())).body).toEqual({ n: 1 });
+    expect(entries()).toBe(0); // a one-off is not stored
+    store.commit((draft) => void (draft.settings.timezone = 'Europe/Berlin'));
+    expect((await handle(get())).body).toEqual({ n: 2 }); // asked once on this state
+    expect(entries()).toBe(0);
+    const kept = await handle(get()); // the second ask: kept
+    expect(kept.body).toEqual({ n: 3 });
+    expect(entries()).toBe(1);
+    expect(await handle(get())).toBe(kept); // served from the cache
+    store.commit((draft) => void (draft.settings.timezone = 'Europe/Paris'));
+    const after = await handle(get());
+    expect(after.body).toEqual({ n: 4 }); // the write is seen
+    expect(entries()).toBe(0);
+    expect(d.calls()).toBe(4);
+  });
+
+  it('gives a request only its own key\'s answer when another request shares its fingerprint', async () => {
+    // Credentials that differ only before their last 64 characters have one fingerprint: two callers.
+    const tail = 'x'.repeat(80);
+    const [a, b] = [get({ credentials: `A${tail}` }), get({ credentials: `B${tail}` })];
+    expect(fingerprint(a)).toBe(fingerprint(b));
+    const store = site();
+    let calls = 0;
+    const handle = withResponseCache({ cache: new ResponseCache(), store }, async (input, state) => {
+      calls++;
+      return { response: { status: 200, body: { for: input.credentials![0] } }, state, cacheable: true, principal: user(input.credentials![0]) };
+    });
+    expect((await handle(a)).body).toEqual({ for: 'A' });
+    expect((await handle(b)).body).toEqual({ for: 'B' }); // found in the slot: looked up, missed, kept
+    expect((await handle(a)).body).toEqual({ for: 'A' });
+    expect((await handle(b)).body).toEqual({ for: 'B' }); // b's kept answer
+    expect((await handle(a)).body).toEqual({ for: 'A' }); // a's kept answer
+    expect(calls).toBe(3);
+  });
+
+  it('fingerprints what decides the key', () => {
+    const base = fingerprint(get());
+    expect(fingerprint(get())).toBe(base);
+    expect(base & 1).toBe(1); // never an empty slot
+    for (const other of [
+      get({ now: '2026-01-01T00:00:01+00:00' }),
+      get({ href: 'http://x/Plone/doc?a=1' }),
+      get({ headers: new Headers({ Accept: 'text/html' }) }),
+      get({ headers: new Headers({ 'Accept-Language': 'de' }) }),
+      get({ credentials: 'Basic a' }),
+      get({ principal: user('jane') }),
+    ])
+      expect(fingerprint(other)).not.toBe(base);
+    expect(fingerprint(get({ credentials: 'Basic a' }))).not.toBe(fingerprint(get({ credentials: 'Basic b' })));
   });
 
   it('keys by caller, second, negotiated headers and URL', () => {

@@ -50,40 +50,62 @@ export interface KeyedRequest {
 /** Slots of the asked-once filter per state (a power of two). */
 const SEEN_SLOTS = 4096;
 
-/** FNV-1a of a key, never 0 (an empty slot). */
-function hashOf(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+/** Characters of the credentials the fingerprint reads: their end (a token's signature, the cookie). */
+const CREDENTIALS_TAIL = 64;
+
+/** FNV-1a of `text` (its last `tail` characters) continued from `h`. */
+function fnv(h: number, text: string, tail = text.length): number {
+  for (let i = Math.max(0, text.length - tail); i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return Math.imul(h ^ 0, 0x01000193); // a separator: "ab"+"c" and "a"+"bc" differ
+}
+
+/**
+ * A 32-bit fingerprint of what decides a request's key (URL, second, negotiated headers, caller),
+ * never 0 (an empty slot): made from the request as it came, with neither the key's text nor the
+ * credentials' digest. Two requests of one key always have the same fingerprint; two keys may
+ * share one, which costs only a key made and looked up in vain.
+ */
+export function fingerprint(r: KeyedRequest): number {
+  let h = fnv(0x811c9dc5, r.href);
+  h = fnv(h, r.now);
+  h = fnv(h, r.headers.get('accept') ?? '');
+  h = fnv(h, r.headers.get('accept-language') ?? '');
+  if (r.principal) h = fnv(h, r.principal.id ?? '');
+  else if (r.credentials) h = fnv(h, r.credentials, CREDENTIALS_TAIL);
   return h | 1;
 }
 
 /**
  * Memoised GET answers per state object (an explicit cache: derived data, never in the state).
- * An answer is kept the second time its key is asked on the same state, with its JSON text: a
- * request asked once (a unique query string) costs a hash of its key in a fixed table, neither a
- * kept answer nor a kept key, so one-off requests leave no garbage that outlives them. (A key
- * whose slot a later key took is kept a request later; two keys of the same hash let the second
- * be kept at its first ask: either way only when an answer is kept, never which one.)
+ * A request asked for the first time on a state costs its fingerprint in a fixed table (a slot
+ * per fingerprint), nothing else: no key made, no credentials digested, no answer kept, so
+ * one-off requests (a unique query string) leave no garbage that outlives them. Asked again
+ * (its fingerprint found in its slot), its key is made and looked up; an answer is kept then,
+ * with its JSON text, and given from the next ask on. (A request whose slot a later one took
+ * counts as asked once again; two requests of one fingerprint let the second be looked up and
+ * kept at its first ask: either way only when a key is made and an answer kept, never which one.)
  */
 export class ResponseCache {
   private readonly byState = new WeakMap<SiteState, Map<string, ApiResponse>>();
-  /** Hashes of the keys asked so far, a slot per hash. */
+  /** Fingerprints of the requests asked so far, a slot per fingerprint. */
   private readonly seen = new WeakMap<SiteState, Int32Array>();
+
+  /** Records that a request of fingerprint `print` is asked on `state`; whether it was asked before. */
+  askedBefore(state: SiteState, print: number): boolean {
+    let seen = this.seen.get(state);
+    if (!seen) this.seen.set(state, (seen = new Int32Array(SEEN_SLOTS)));
+    const slot = print & (SEEN_SLOTS - 1);
+    if (seen[slot] === print) return true;
+    seen[slot] = print;
+    return false;
+  }
 
   get(state: SiteState, key: string): ApiResponse | undefined {
     return this.byState.get(state)?.get(key);
   }
 
-  /** Offers an answer for `key`; returns the answer to send (the kept one, with its JSON text, once kept). */
-  offer(state: SiteState, key: string, response: ApiResponse): ApiResponse {
-    let seen = this.seen.get(state);
-    if (!seen) this.seen.set(state, (seen = new Int32Array(SEEN_SLOTS)));
-    const hash = hashOf(key);
-    const slot = hash & (SEEN_SLOTS - 1);
-    if (seen[slot] !== hash) {
-      seen[slot] = hash;
-      return response;
-    }
+  /** Keeps an answer for `key`; returns the answer to send (the kept one, with its JSON text). */
+  keep(state: SiteState, key: string, response: ApiResponse): ApiResponse {
     let entries = this.byState.get(state);
     if (!entries) this.byState.set(state, (entries = new Map()));
     if (entries.size >= MAX_ENTRIES) entries.clear();
@@ -114,27 +136,27 @@ export interface CacheOptions<I> {
 /**
  * Wraps dispatch: a GET is answered from the cache when it can, before any parsing or
  * authentication; otherwise dispatched, and its answer remembered when dispatch found it
- * cacheable, computed on the state that was current when the request came and still is. Answers
- * to credentials are remembered only when the credentials were accepted, so wrong ones never
- * find an entry. A site with RobotRemote's autologin is not cached (the caller then depends on
- * the client's address).
+ * cacheable, computed on the state that was current when the request came and still is. A GET
+ * asked for the first time on a state goes to dispatch at once (see ResponseCache). Answers to
+ * credentials are remembered only when the credentials were accepted, so wrong ones never find
+ * an entry. A site with RobotRemote's autologin is not cached (the caller then depends on the
+ * client's address). A hit is the answer itself, given at once (no promise: the server writes it
+ * without a turn of waiting); otherwise dispatch's promise of the answer.
  */
 export function withResponseCache<I extends KeyedRequest>(options: CacheOptions<I>, dispatch: (input: I, state: SiteState) => Promise<Answer>) {
   const { cache, store } = options;
   // A keyed hash stands for the credentials: the key holds no usable secret, and no credentials are kept.
   const digest = keyedHash();
-  /** A hit is answered at once (no promise): the server writes it without a turn of waiting. */
-  return (input: I): ApiResponse | Promise<ApiResponse> => {
+  return (input: I): ApiResponse | Promise<Answer> => {
     const state = store.current;
-    const key = cache && input.method === 'GET' && !state.robotAutologin ? cacheKey(input, digest) : undefined;
-    if (key !== undefined) {
-      const hit = cache!.get(state, key);
-      if (hit && !options.bypass?.(input)) return hit;
-    }
+    if (!cache || input.method !== 'GET' || state.robotAutologin || !cache.askedBefore(state, fingerprint(input))) return dispatch(input, state);
+    const key = cacheKey(input, digest);
+    const hit = cache.get(state, key);
+    if (hit && !options.bypass?.(input)) return hit;
     return dispatch(input, state).then((answer) => {
       const accepted = input.principal !== undefined || !input.credentials || (answer.principal !== undefined && answer.principal.id !== null);
-      if (key !== undefined && answer.cacheable && accepted && answer.state === state && store.current === state) return cache!.offer(state, key, answer.response);
-      return answer.response;
+      if (answer.cacheable && accepted && answer.state === state && store.current === state) answer.response = cache.keep(state, key, answer.response);
+      return answer;
     });
   };
 }
