@@ -1,7 +1,8 @@
 // answerText is JSON.stringify, with the text of frozen component expansions made once.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { answerText } from './answer-text.ts';
+import { answerPieces, answerText } from './answer-text.ts';
+import { joinPieces, jsonPieces, LONG_STRING } from '../lib/json-pieces.ts';
 import { testSite } from '../compose/test-site.ts';
 import { components } from '../serialize/components.ts';
 import { rootOf } from '../state/select.ts';
@@ -70,3 +71,70 @@ describe('answerText', () => {
     expect(expanded).toBe(1);
   });
 });
+
+describe('answerPieces', () => {
+  /** Answers whose `@components` hold a kept navigation expansion of `items`, and `rest` beside it. */
+  async function answers() {
+    const { server } = await testSite();
+    const state = server.store.current;
+    const root = rootOf(state);
+    const req = {
+      principal: server.services.auth.user(state, 'admin')!,
+      query: parseQuery('expand=navigation'),
+      url: { siteUrl: 'http://localhost:8080/Plone' },
+      header: () => undefined,
+      context: root,
+    } as unknown as ApiRequest;
+    return (items: unknown[], rest: Record<string, unknown> = {}) => {
+      const navigation: Component = { name: 'navigation', reads: () => JSON.stringify(items).length.toString(), expand: () => ({ items }) };
+      const services = { ...server.services, extensions: { ...server.services.extensions, components: new Map([['navigation', navigation]]) } } as Services;
+      return { '@components': components(state, root, req, services), id: 'doc', ...rest };
+    };
+  }
+
+  /** The answer's bytes as the server sends them: pieces when answerPieces gives them, else answerText. */
+  const sent = (body: unknown) => {
+    const pieces = answerPieces(body);
+    return pieces ? joinPieces(pieces) : answerText(body);
+  };
+
+  it('gives no pieces for an answer of short strings beside small kept expansions, whose bytes are JSON.stringify\'s', async () => {
+    const answer = await answers();
+    const body = answer([{ title: 'Home' }, { title: 'News' }], { text: 'x'.repeat(1000) });
+    expect(Object.isFrozen(body['@components'].navigation)).toBe(true);
+    expect(answerPieces(body)).toBeUndefined();
+    expect(sent(body)).toBe(JSON.stringify(body));
+    expect(body['@components'].navigation).toEqual({ items: [{ title: 'Home' }, { title: 'News' }] }); // left as it was
+  });
+
+  it('gives pieces for a long string of the answer beside kept expansions, and for a kept expansion that holds one', async () => {
+    const answer = await answers();
+    const long = '"x"'.repeat(LONG_STRING / 2);
+    const inRest = answer([{ title: 'Home' }], { text: { data: long } });
+    expect(answerPieces(inRest)).toContainEqual({ value: long });
+    expect(sent(inRest)).toBe(JSON.stringify(inRest));
+    const inKept = answer([{ title: long }]);
+    expect(answerPieces(inKept)).toEqual(jsonPieces(inKept));
+    expect(answerPieces(inKept)).toContainEqual({ value: long });
+    expect(sent(inKept)).toBe(JSON.stringify(inKept));
+  });
+
+  it('decides as jsonPieces of the whole answer when a kept expansion is not small or the rest comes near TEXT_MAX', async () => {
+    const answer = await answers();
+    // a kept expansion of many short strings: not small, looked at with the rest
+    const many = answer(Array.from({ length: 2000 }, (_, i) => ({ title: `Item number ${i}` })));
+    expect(answerPieces(many)).toBeUndefined();
+    expect(sent(many)).toBe(JSON.stringify(many));
+    // strings of 16 KiB adding up to just under TEXT_MAX (1 MiB) beside a small kept expansion: one text
+    const strings = (n: number) => Array.from({ length: n }, (_, i) => String(i % 10).repeat(16 * 1024));
+    const under = answer([{ title: 'Home' }], { strings: strings(63) });
+    expect(answerPieces(under)).toBeUndefined();
+    expect(sent(under)).toBe(JSON.stringify(under));
+    // just over: the strings of 16 KiB go apart
+    const over = answer([{ title: 'Home' }], { strings: strings(64) });
+    expect(answerPieces(over)).toEqual(jsonPieces(over));
+    expect(answerPieces(over)!.filter((p) => typeof p !== 'string')).toHaveLength(64);
+    expect(sent(over)).toBe(JSON.stringify(over));
+  });
+});
+

@@ -4,6 +4,7 @@
 // object and spliced into the answer's, which is byte for byte what JSON.stringify makes of the
 // whole (same members, same order: `@components` first, as content answers put it).
 import { isSharedExpansion } from '../serialize/components.ts';
+import { APART_FLOOR, apartFrom, jsonPieces, LONG_STRING, TEXT_MAX, type JsonPiece } from '../lib/json-pieces.ts';
 
 const texts = new WeakMap<object, string>();
 
@@ -20,29 +21,71 @@ function firstKey(body: object): string | undefined {
   return undefined;
 }
 
-export function answerText(body: unknown): string {
-  if (body === null || typeof body !== 'object' || Array.isArray(body) || firstKey(body) !== '@components' || !Object.hasOwn(body, '@components') || Object.isFrozen(body)) return JSON.stringify(body);
+/** The `@components` of an answer whose JSON text splices kept expansions' texts (undefined: JSON.stringify's alone). */
+function splicedComponents(body: unknown): Record<string, unknown> | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || firstKey(body) !== '@components' || !Object.hasOwn(body, '@components') || Object.isFrozen(body)) return undefined;
   const answer = body as Record<string, unknown>;
   const components = answer['@components'];
-  if (components === null || typeof components !== 'object' || Array.isArray(components) || 'toJSON' in components || 'toJSON' in answer) return JSON.stringify(body);
+  if (components === null || typeof components !== 'object' || Array.isArray(components) || 'toJSON' in components || 'toJSON' in answer) return undefined;
   // Without a kept expansion (the links alone) one JSON.stringify of the whole is the cheapest.
-  let kept = false;
-  for (const value of Object.values(components)) if (value !== null && typeof value === 'object' && isSharedExpansion(value)) kept = true;
-  if (!kept) return JSON.stringify(body);
+  for (const value of Object.values(components)) if (isKept(value)) return components as Record<string, unknown>;
+  return undefined;
+}
+
+const isKept = (value: unknown): value is object => value !== null && typeof value === 'object' && isSharedExpansion(value);
+
+/** `read` of the answer with `@components` set to `shown` for the moment of the call (the answer is the request's own object). */
+function withComponents<T>(answer: Record<string, unknown>, shown: unknown, read: () => T): T {
+  const components = answer['@components'];
+  answer['@components'] = shown;
+  try {
+    return read();
+  } finally {
+    answer['@components'] = components;
+  }
+}
+
+export function answerText(body: unknown): string {
+  const components = splicedComponents(body);
+  if (!components) return JSON.stringify(body);
   const members: string[] = [];
   for (const [name, value] of Object.entries(components)) {
     const text = textOf(value);
     if (text !== undefined) members.push(`${JSON.stringify(name)}:${text}`);
   }
-  // The rest of the answer as JSON.stringify makes it, with `@components` left out (undefined)
-  // for the moment of the call: the answer is this request's own object.
-  answer['@components'] = undefined;
-  let rest: string;
-  try {
-    rest = JSON.stringify(answer);
-  } finally {
-    answer['@components'] = components;
-  }
+  // The rest of the answer as JSON.stringify makes it, with `@components` left out (undefined).
+  const rest = withComponents(body as Record<string, unknown>, undefined, () => JSON.stringify(body));
   const head = `{"@components":{${members.join(',')}}`;
   return rest === '{}' ? `${head}}` : `${head},${rest.slice(1)}`;
+}
+
+/** Characters of strings a kept expansion may hold for its text to be spliced without a look at them per answer. */
+const SMALL = APART_FLOOR;
+
+/** Whether a kept expansion's strings are few and short (looked at once: it never changes). */
+const smallKept = new WeakMap<object, boolean>();
+function isSmall(value: object): boolean {
+  let small = smallKept.get(value);
+  // no string of SMALL characters or more, and all of them together fewer than SMALL characters
+  if (small === undefined) smallKept.set(value, (small = apartFrom(value, SMALL, SMALL, 1) === undefined));
+  return small;
+}
+
+/**
+ * The answer's JSON text as pieces when it holds long strings (jsonPieces), else undefined
+ * (answerText is then the way). The strings of small kept expansions are not looked at again for
+ * each answer: their texts are made once and spliced whole; only the rest of the answer is, with
+ * room left for them under TEXT_MAX.
+ */
+export function answerPieces(body: unknown): JsonPiece[] | undefined {
+  const components = splicedComponents(body);
+  if (!components) return jsonPieces(body);
+  const rest: Record<string, unknown> = {};
+  let room = TEXT_MAX;
+  for (const [name, value] of Object.entries(components)) {
+    if (!isKept(value)) rest[name] = value;
+    else if (isSmall(value)) room -= SMALL;
+    else return jsonPieces(body);
+  }
+  return withComponents(body as Record<string, unknown>, rest, () => apartFrom(body, LONG_STRING, Math.max(0, room))) === undefined ? undefined : jsonPieces(body);
 }

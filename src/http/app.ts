@@ -14,7 +14,6 @@ import { servedMediaType } from '../blobs/media-type.ts';
 import { BlobStore } from '../blobs/store.ts';
 import { createCatalog, type Catalog } from '../catalog/catalog.ts';
 import { partsStream, STREAM_FROM, textStream } from './text-stream.ts';
-import { jsonPieces } from '../lib/json-pieces.ts';
 import { ScaleCache } from '../stores/scale-cache.ts';
 import { TusStore } from '../stores/tus-uploads.ts';
 import { TransactionLog } from '../stores/transaction-log.ts';
@@ -27,7 +26,7 @@ import { BIG_INPUT } from '../lib/turn.ts';
 import { dispatch, type DispatchInput, type OutsideRoutes, type RouteTable } from './dispatch.ts';
 import { ParsedUrls } from './parse-url.ts';
 import { errorResponse } from './errors.ts';
-import { answerText } from './answer-text.ts';
+import { answerPieces, answerText } from './answer-text.ts';
 import { ResponseCache, withResponseCache, type KeyedRequest } from './response-cache.ts';
 import type { ApiResponse, Services } from './types.ts';
 import { ChangeFeed } from '../changes/feed.ts';
@@ -150,7 +149,7 @@ function toResponse(res: ApiResponse): Response {
   if ((res.jsonText === undefined && res.jsonParts === undefined && res.body === undefined) || res.status === 204) return new Response(null, { status: res.status, headers });
   headers['Content-Type'] = res.contentType ?? 'application/json';
   // an answer holding a long string (a rich text of megabytes) is written and sent in slices
-  const parts = res.jsonParts ?? (res.jsonText === undefined ? jsonPieces(res.body) : undefined);
+  const parts = res.jsonParts ?? (res.jsonText === undefined ? answerPieces(res.body) : undefined);
   if (parts) return new Response(partsStream(parts), { status: res.status, headers });
   const text = bodyText(res);
   return new Response(text.length >= STREAM_FROM ? textStream(text) : text, { status: res.status, headers });

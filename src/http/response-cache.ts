@@ -6,14 +6,13 @@
 import type { Principal } from '../auth/principal.ts';
 import type { SiteState } from '../state/model.ts';
 import type { Store } from '../state/store.ts';
-import { jsonPieces } from '../lib/json-pieces.ts';
 import type { ApiResponse } from './types.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
-import { answerText } from './answer-text.ts';
+import { answerPieces, answerText } from './answer-text.ts';
 
 /** An answer with its JSON text made: in pieces when it holds long strings (sent in slices). */
 function withText(response: ApiResponse): ApiResponse {
-  const pieces = jsonPieces(response.body);
+  const pieces = answerPieces(response.body);
   return pieces ? { ...response, jsonParts: pieces } : { ...response, jsonText: answerText(response.body) };
 }
 
