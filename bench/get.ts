@@ -1,8 +1,9 @@
 // GET of a document over real HTTP against a bare Hono hello-world, each server in its own child
 // process built as `npm start` runs the site (an esbuild bundle, bin/bundle.mjs), loaded by
-// autocannon (10 connections, 1-s slices for ~5 s). Prints the server's CPU time per request and
-// requests/s; the ratios are of CPU time per request (the least of the slices: the machine is
-// shared, and other processes only ever add to it), rates being too noisy to compare.
+// autocannon (10 connections, 1-s slices for ~5 s; all servers up at once, one slice of each
+// series in turn). Prints the server's CPU time per request and requests/s; the ratios are of CPU
+// time per request (the least of the slices: the machine is shared, and other processes only ever
+// add to it), rates being too noisy to compare.
 import autocannon, { type Result } from 'autocannon';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,26 +32,47 @@ function cpuOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
-/** With `unique`, every request has its own query string, so the response cache never hits. */
-async function load(server: Server, url: string, headers: Record<string, string> = {}, unique = false): Promise<Load> {
-  let n = 0;
-  const join = url.includes('?') ? '&' : '?';
-  const requests = unique ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: `${req.path}${join}n=${n++}` }) }] : undefined;
-  await autocannon({ url, connections: 10, duration: 1, headers, requests }); // warm-up (JIT, caches)
-  const slices: { r: Result; cpu: number }[] = [];
-  for (let i = 0; i < Math.max(1, SECONDS); i++) {
-    const before = cpuOf(server.pid);
-    const r = await autocannon({ url, connections: 10, duration: 1, headers, requests });
-    slices.push({ r, cpu: (cpuOf(server.pid) - before) / Math.max(1, r.requests.total) });
+/** A load to measure: a URL of a server, its headers; with `unique`, every request has its own query string, so the response cache never hits. */
+interface Series {
+  server: Server;
+  url: string;
+  headers?: Record<string, string>;
+  unique?: boolean;
+}
+
+/**
+ * The series measured in 1-s slices taken in turns (a round: one slice of each, the order turned
+ * by one each round), each warmed up first: a machine whose load drifts weighs on all alike, so
+ * their ratios hold in one run.
+ */
+async function loads(series: Series[]): Promise<Load[]> {
+  const runs = series.map(({ url, headers = {}, unique }) => {
+    let n = 0;
+    const join = url.includes('?') ? '&' : '?';
+    const requests = unique ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: `${req.path}${join}n=${n++}` }) }] : undefined;
+    return () => autocannon({ url, connections: 10, duration: 1, headers, requests });
+  });
+  // warm-up (JIT, caches, a young generation grown to the load): 2 s each
+  for (const run of runs) for (let i = 0; i < 2; i++) await run();
+  const slices: { r: Result; cpu: number }[][] = series.map(() => []);
+  for (let round = 0; round < Math.max(1, SECONDS); round++) {
+    for (let k = 0; k < series.length; k++) {
+      const i = (k + round) % series.length;
+      const before = cpuOf(series[i].server.pid);
+      const r = await runs[i]();
+      slices[i].push({ r, cpu: (cpuOf(series[i].server.pid) - before) / Math.max(1, r.requests.total) });
+    }
   }
-  const mean = (f: (r: Result) => number) => slices.reduce((sum, s) => sum + f(s.r), 0) / slices.length;
-  return {
-    rps: mean((r) => r.requests.average),
-    p50: mean((r) => r.latency.p50),
-    p99: Math.max(...slices.map((s) => s.r.latency.p99)),
-    non2xx: slices.reduce((sum, s) => sum + s.r.non2xx + s.r.errors, 0),
-    cpu: Math.min(...slices.map((s) => s.cpu)),
-  };
+  return slices.map((own) => {
+    const mean = (f: (r: Result) => number) => own.reduce((sum, s) => sum + f(s.r), 0) / own.length;
+    return {
+      rps: mean((r) => r.requests.average),
+      p50: mean((r) => r.latency.p50),
+      p99: Math.max(...own.map((s) => s.r.latency.p99)),
+      non2xx: own.reduce((sum, s) => sum + s.r.non2xx + s.r.errors, 0),
+      cpu: Math.min(...own.map((s) => s.cpu)),
+    };
+  });
 }
 
 /** The child script as one bundled module (as `npm start` runs the site: no TypeScript loader). */
@@ -85,22 +107,40 @@ async function bearer(base: string): Promise<Record<string, string>> {
   return { Accept: 'application/json', Authorization: `Bearer ${token}` };
 }
 
-/** One-off requests (never the same URL twice): the document as anonymous, the page load as an editor. */
-async function coldReads(server: Server): Promise<[Load, Load]> {
+/** The one-off series (never the same URL twice): the document as anonymous, the page load as an editor. */
+async function coldSeries(server: Server): Promise<Series[]> {
   const doc = server.base + '/Plone/front-page';
-  return [await load(server, doc, { Accept: 'application/json' }, true), await load(server, doc + PAGE_LOAD, await bearer(server.base), true)];
+  return [
+    { server, url: doc, headers: { Accept: 'application/json' }, unique: true },
+    { server, url: doc + PAGE_LOAD, headers: await bearer(server.base), unique: true },
+  ];
 }
 
 export async function benchGet(): Promise<Row[]> {
-  const [hello, fixed] = await withServer('bench/serve-hello.ts', '/', async (server) => [await load(server, server.base + '/'), await load(server, server.base + '/doc')]);
-  const [anon, admin, uncached, pageLoad] = await withServer('bench/serve-site.ts', '/Plone', async (server) => {
-    const doc = server.base + '/Plone/front-page';
-    const check = await fetch(doc, { headers: { Accept: 'application/json' } });
-    if (check.status !== 200) throw new Error(`anonymous GET ${doc}: ${check.status}`);
-    await check.arrayBuffer();
-    return [await load(server, doc, { Accept: 'application/json' }), await load(server, doc, { Accept: 'application/json', ...ADMIN }), ...(await coldReads(server))];
-  });
-  const [noCacheDoc, noCachePage] = await withServer('bench/serve-site.ts', '/Plone', coldReads, { RESPONSE_CACHE: 'off' });
+  // All servers up at once, their series measured in turns (loads): the ratios are of one run.
+  const [hello, fixed, anon, admin, uncached, pageLoad, noCacheDoc, noCachePage] = await withServer('bench/serve-hello.ts', '/', (ceiling) =>
+    withServer('bench/serve-site.ts', '/Plone', (site) =>
+      withServer(
+        'bench/serve-site.ts',
+        '/Plone',
+        async (bare) => {
+          const doc = site.base + '/Plone/front-page';
+          const check = await fetch(doc, { headers: { Accept: 'application/json' } });
+          if (check.status !== 200) throw new Error(`anonymous GET ${doc}: ${check.status}`);
+          await check.arrayBuffer();
+          return loads([
+            { server: ceiling, url: ceiling.base + '/' },
+            { server: ceiling, url: ceiling.base + '/doc' },
+            { server: site, url: doc, headers: { Accept: 'application/json' } },
+            { server: site, url: doc, headers: { Accept: 'application/json', ...ADMIN } },
+            ...(await coldSeries(site)),
+            ...(await coldSeries(bare)),
+          ]);
+        },
+        { RESPONSE_CACHE: 'off' },
+      ),
+    ),
+  );
   const line = (l: Load) => `${fmt(l.cpu, 1)} µs CPU/req, ${fmt(l.rps, 0)} req/s (p50 ${fmt(l.p50, 1)} ms, p99 ${l.p99} ms${l.non2xx ? `, ${l.non2xx} non-2xx/errors` : ''})`;
   // Requests per second of CPU: what one core serves.
   const ratio = (a: Load, b: Load) => b.cpu / a.cpu;

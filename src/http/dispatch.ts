@@ -234,7 +234,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
     const where = route.bigBody ? undefined : 'this endpoint';
     if (route.rawBody) req.rawBytes = await bodyBytes(input, limit, where);
     else if (/^multipart\/form-data/i.test(input.headers.get('content-type') ?? '')) req.rawBody = await bodyTextOf(input, limit, where);
-    else req.body = await parseBody(input, limit, where);
+    else if (input.body || input.bodyText) req.body = await parseBody(input, limit, where); // none (a GET): no promise waited for
     if (route.schema) {
       validateRequest(route.schema, req.query, req.body, req.rawBody === undefined && !route.rawBody, req.url.params, (permission) => hasPermission(state, req.principal, req.context, permission), state);
     }
