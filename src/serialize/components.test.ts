@@ -3,6 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { BASE, testSite } from '../compose/test-site.ts';
 import { callJson } from '../http/json-call.ts';
+import { parseQuery } from '../domain/query.ts';
+import type { ApiRequest } from '../http/types.ts';
+import { expandedNames } from './components.ts';
 
 const ADMIN = 'Basic ' + Buffer.from('admin:admin').toString('base64');
 
@@ -27,5 +30,17 @@ describe('expanded components', () => {
     expect(Object.keys((await get(`${page}&categories=user`)).actions)).toEqual(['user']);
     const deep = await get(`${BASE}?expand=navigation&expand.navigation.depth=2`);
     expect(deep.navigation.items.length).toBe(3);
+  });
+});
+
+describe('expandedNames', () => {
+  const names = (search: string) => [...expandedNames({ query: parseQuery(search) } as ApiRequest)];
+  it('names each comma-separated and repeated value, the same for the same value asked again', () => {
+    expect(names('expand=breadcrumbs, navigation,,types')).toEqual(['breadcrumbs', 'navigation', 'types']);
+    expect(names('expand=breadcrumbs, navigation,,types')).toEqual(['breadcrumbs', 'navigation', 'types']);
+    expect(names('expand=actions')).toEqual(['actions']);
+    expect(names('expand=actions&expand=types,workflow')).toEqual(['actions', 'types', 'workflow']);
+    expect(names('expand=')).toEqual([]);
+    expect(names('other=1')).toEqual([]);
   });
 });

@@ -4,12 +4,23 @@ import { isDraft } from 'immer';
 import type { Principal } from '../auth/principal.ts';
 import type { ApiRequest, Component, Services } from '../http/types.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
-import { listParam } from '../domain/query.ts';
+import { all, listParam } from '../domain/query.ts';
 import { urlOf } from '../domain/urls.ts';
 import { responseLanguage } from '../i18n/translate.ts';
 
-export function expandedNames(req: ApiRequest): Set<string> {
-  return new Set(listParam(req.query, 'expand'));
+/** The names of each `expand` value seen (a page load asks with the same one every time), at most this many. */
+const MAX_EXPAND_VALUES = 256;
+const namesOf = new Map<string, ReadonlySet<string>>();
+
+export function expandedNames(req: ApiRequest): ReadonlySet<string> {
+  const values = all(req.query, 'expand');
+  if (values.length !== 1) return new Set(listParam(req.query, 'expand'));
+  let names = namesOf.get(values[0]);
+  if (!names) {
+    if (namesOf.size >= MAX_EXPAND_VALUES) namesOf.clear();
+    namesOf.set(values[0], (names = new Set(listParam(req.query, 'expand'))));
+  }
+  return names;
 }
 
 /** Expansions kept per (state, caller), at most (then forgotten all at once). */
@@ -59,7 +70,7 @@ export function components(state: SiteState, node: ContentNode, req: ApiRequest,
   for (const [name, component] of services.extensions.components) {
     if (component.present && !component.present(state, node, req)) continue;
     const link = component.link?.(url, req) ?? `${url}/@${name}`;
-    out[name] = wanted.has(name) ? expand(state, component, { ...req, context: node }, services) : { '@id': link };
+    out[name] = wanted.has(name) ? expand(state, component, req.context === node ? req : { ...req, context: node }, services) : { '@id': link };
   }
   return out;
 }
