@@ -75,6 +75,19 @@ describe('long bodies', () => {
     expect((await api.get(`${box}/fits`)).body.text.data).toBe(most);
   });
 
+  it('refuses a string over 4 MiB dressed as base64 file data outside a file field, storing nothing', async () => {
+    const data = `<p>${'lorem ipsum '.repeat(350_000)}</p>`;
+    const r = await api.post(box, { '@type': 'Document', id: 'dressed', title: 'Dressed', text: { data, encoding: 'base64', 'content-type': 'text/html' } });
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body)).toContain('Value is too long (at most 4194304 characters in one string');
+    expect((await api.get(`${box}/dressed`)).status).toBe(404);
+    const volto = await connect({ volto: true });
+    const vbox = await volto.sandbox();
+    const block = await volto.post(vbox, { '@type': 'Document', id: 'dressed-block', title: 'Block', blocks: { b: { '@type': 'image', data, encoding: 'base64' } }, blocks_layout: { items: ['b'] } });
+    expect(block.status).toBe(400);
+    expect((await volto.get(`${vbox}/dressed-block`)).status).toBe(404);
+  });
+
   it('refuses, with 400, a body with more than 4 MiB of text outside its string values, storing nothing', async () => {
     const raw = `{"@type": "Document", "id": "padded", "title": "Padded"${' '.repeat(5 * 1024 * 1024)}}`;
     const r = await api.request('POST', box, { raw, headers: { 'Content-Type': 'application/json' } });

@@ -13,9 +13,15 @@ import { postingForEach, ValueIndex, type Posting } from './postings.ts';
 const FEW = 4;
 const EMPTY = -1;
 
-/** FNV-1a over the UTF-16 code units. */
+/**
+ * Where a hash starts, chosen once per process: the keys (ids, UIDs, words) are the callers', and
+ * with a fixed start anyone could make thousands of keys that share a slot.
+ */
+const SEED = (Math.random() * 2 ** 32) >>> 0;
+
+/** FNV-1a over the UTF-16 code units, from the process's own start. */
 function hash(key: string): number {
-  let h = 0x811c9dc5;
+  let h = 0x811c9dc5 ^ SEED;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
   return h ^ (h >>> 15);
 }

@@ -48,7 +48,7 @@ describe('DocTable columns and profiles', () => {
 
   it('gives a document holding a value of kilobytes a profile of its own, counted nowhere, its values still indexed', () => {
     const t = new DocTable();
-    const long = 'w'.repeat(5000);
+    const long = 'w'.repeat(70_000);
     t.put(entry(1), -1, 'd1');
     t.put(entry(2, { Subject: ['short', long] }), 1, 'd2');
     t.put(entry(3, { Subject: ['short', long] }), 1, 'd3');
@@ -62,6 +62,12 @@ describe('DocTable columns and profiles', () => {
     t.drop(3);
     expect(t.indexes.get('Subject')!.get(long)).toBeUndefined();
     expect(t.profileCount).toBe(2);
+    // many shorter values together count too
+    const many = Array.from({ length: 20 }, (_, i) => `${i}`.repeat(4000));
+    t.put(entry(4, { Subject: many }), 1, 'd4');
+    t.put(entry(5, { Subject: many }), 1, 'd5');
+    expect(t.profileCount).toBe(2);
+    expect(t.indexes.get('Subject')!.get(many[3])).toEqual(new Set([4, 5]));
   });
 
   it('makes room for a known number of documents at once, and still grows past it', () => {

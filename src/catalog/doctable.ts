@@ -28,10 +28,19 @@ export const NO_VALUE = '\u0000none';
 
 /** Key of a profile that holds a long value: one document's own, never shared. */
 const OWN_PROFILE = '\u0000own';
-/** Strings of at least this many characters make a profile a document's own. */
-const LONG_VALUE = 4096;
-const holdsLong = (value: IndexValue): boolean =>
-  typeof value === 'string' ? value.length >= LONG_VALUE : Array.isArray(value) && value.some((x) => typeof x === 'string' && x.length >= LONG_VALUE);
+/** Characters of profiled values (all strings together) from which a profile is a document's own. */
+const OWN_FROM = 64 * 1024;
+const charsOf = (value: IndexValue): number => {
+  if (typeof value === 'string') return value.length;
+  let n = 0;
+  if (Array.isArray(value)) for (const x of value) if (typeof x === 'string') n += x.length;
+  return n;
+};
+const holdsLong = (values: IndexValue[]): boolean => {
+  let n = 0;
+  for (const value of values) if ((n += charsOf(value)) >= OWN_FROM) return true;
+  return false;
+};
 
 /** Add (or remove) `doc` under the keys of `value`, or under NO_VALUE when it has none. */
 function post(index: Postings, keyword: boolean, value: IndexValue | undefined, doc: number, adding: boolean): void {
@@ -261,9 +270,10 @@ export class DocTable {
     const values: IndexValue[] = PROFILED.map((n) => entry.v[n] ?? null);
     const grants = entry.grants?.length ? entry.grants : NO_GRANTS;
     const relates = entry.relates === true;
-    // a value of kilobytes (a subject of megabytes) is shared by no other document: its own
-    // profile, never looked up (its key would be a copy of megabytes made in one step)
-    const key = values.some(holdsLong) ? OWN_PROFILE : JSON.stringify([values, grants, relates]);
+    // values of many kilobytes (a subject of megabytes, thousands of long subjects) are shared by
+    // no other document: its own profile, never looked up (its key would be a copy of megabytes
+    // made in one step)
+    const key = holdsLong(values) ? OWN_PROFILE : JSON.stringify([values, grants, relates]);
     let profile = key === OWN_PROFILE ? undefined : this.profileByKey.get(key);
     if (!profile) {
       const v: Record<string, IndexValue> = {};

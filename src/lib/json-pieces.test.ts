@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { holdsLongString, joinPieces, jsonPieces } from './json-pieces.ts';
+import { EncodedString, holdsLongString, joinPieces, jsonPieces } from './json-pieces.ts';
 
 describe('jsonPieces', () => {
   it('is undefined for values without a long string', () => {
@@ -45,6 +45,23 @@ describe('jsonPieces', () => {
     expect(jsonPieces(mixed, 1000, 300, 64)!.filter((p) => typeof p !== 'string')).toEqual([{ value: mixed.b }]);
     expect(jsonPieces(mixed, 1000, 250, 64)!.filter((p) => typeof p !== 'string')).toEqual([{ value: mixed.a }, { value: mixed.b }]);
     expect(jsonPieces(mixed, 1000, 50, 64)!.filter((p) => typeof p !== 'string').length).toBe(3);
+  });
+
+  it('puts an encoded string and long strings before it in their places, whatever the order of their holders', () => {
+    const value = 'é"<p>'.repeat(5000);
+    const encoded = new EncodedString(new TextEncoder().encode(JSON.stringify(value)), value.length);
+    const cases = [
+      { t: { 'content-type': 'x'.repeat(70_000), data: encoded } },
+      { t: { data: encoded, 'content-type': 'x'.repeat(70_000) } },
+      ['y'.repeat(70_000), encoded, ['z'.repeat(70_000), encoded]],
+      { a: [encoded, 'w'.repeat(70_000)], b: { c: 'v'.repeat(70_000), d: encoded } },
+    ];
+    for (const body of cases) {
+      const pieces = jsonPieces(body);
+      expect(pieces, JSON.stringify(Object.keys(body))).toBeDefined();
+      expect(pieces!.filter((p) => p instanceof EncodedString).length).toBe(JSON.stringify(body).split(JSON.stringify(value)).length - 1);
+      expect(joinPieces(pieces!)).toBe(JSON.stringify(body));
+    }
   });
 
   it('a caller string holding the tag makes it choose another one', () => {

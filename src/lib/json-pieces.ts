@@ -107,7 +107,7 @@ export function jsonPieces(value: unknown, min = LONG_STRING, textMax = TEXT_MAX
   const holders = new Set<object>();
   const from = apartFrom(value, min, textMax, floor, holders);
   if (from === undefined) return undefined;
-  for (;;) {
+  for (let tries = 0; tries < MAX_TRIES; tries++) {
     const tag = `long-${Math.random().toString(36).slice(2)}-`;
     const long: (string | EncodedString)[] = [];
     const standIn = (v: string | EncodedString) => tag + (long.push(v) - 1);
@@ -118,7 +118,11 @@ export function jsonPieces(value: unknown, min = LONG_STRING, textMax = TEXT_MAX
     const pieces = split(text, tag, long);
     if (pieces) return pieces;
   }
+  return undefined; // the tag kept occurring in the text itself (never seen): JSON.stringify is the way
 }
+
+/** Tags tried before giving up on pieces (a random tag occurs in an answer's text by chance only). */
+const MAX_TRIES = 4;
 
 /** A copy of `holder` (an object or array) with a stand-in for each EncodedString member, in order. */
 function withStandIns(holder: object, standIn: (v: EncodedString) => string): unknown {
@@ -130,20 +134,28 @@ function withStandIns(holder: object, standIn: (v: EncodedString) => string): un
   return copy;
 }
 
-/** `text` cut at each stand-in `"<tag><n>"`, the n-th long string in its place; undefined if the tag occurs elsewhere. */
+/**
+ * `text` cut at each stand-in `"<tag><n>"`, the n-th long string in its place, in the order they
+ * occur (not the order they were numbered: a holder's copy numbers its members before the text
+ * of earlier siblings is made); undefined if the tag occurs elsewhere or a stand-in is missing.
+ */
 function split(text: string, tag: string, long: readonly (string | EncodedString)[]): JsonPiece[] | undefined {
   const pieces: JsonPiece[] = [];
   let at = 0;
-  for (let i = 0; i < long.length; i++) {
-    const stand = `"${tag}${i}"`;
-    const found = text.indexOf(stand, at);
-    if (found === -1 || text.lastIndexOf(tag, found) >= at) return undefined;
-    if (found > at) pieces.push(text.slice(at, found));
-    const value = long[i];
+  let seen = 0;
+  for (let found = text.indexOf(tag); found !== -1; found = text.indexOf(tag, at)) {
+    let end = found + tag.length;
+    let n = 0;
+    while (end < text.length && text.charCodeAt(end) >= 0x30 && text.charCodeAt(end) <= 0x39) n = n * 10 + text.charCodeAt(end++) - 0x30;
+    // a stand-in is a whole JSON string: a quote, the tag, its number, a quote
+    if (text.charCodeAt(found - 1) !== 0x22 || end === found + tag.length || text.charCodeAt(end) !== 0x22 || n >= long.length) return undefined;
+    if (found - 1 > at) pieces.push(text.slice(at, found - 1));
+    const value = long[n];
     pieces.push(typeof value === 'string' ? { value } : value);
-    at = found + stand.length;
+    at = end + 1;
+    seen++;
   }
-  if (text.indexOf(tag, at) !== -1) return undefined;
+  if (seen !== long.length) return undefined;
   if (at < text.length) pieces.push(text.slice(at));
   return pieces;
 }

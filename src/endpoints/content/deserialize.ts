@@ -11,6 +11,7 @@ import { LANGUAGES } from '../../types/vocabularies.ts';
 import { parseAllowDiscussion } from '../../domain/discussion.ts';
 import { own } from '../../lib/records.ts';
 import { MAX_LIST_ITEMS } from '../../lib/limits.ts';
+import { MAX_VALUE_BYTES } from '../../lib/json-in-turns.ts';
 
 /** Keys handled by the content endpoints themselves, never as schema fields. */
 const NOT_FIELDS = new Set(['id', '@type', 'UID', 'layout', 'ordering', 'sort', 'changeNote', 'allow_discussion']);
@@ -18,6 +19,20 @@ const NOT_FIELDS = new Set(['id', '@type', 'UID', 'layout', 'ordering', 'sort', 
 type Problem = { field?: string; message: string };
 const WRONG_TYPE = 'Object is of wrong type.';
 const TOO_MANY = `Value is too long (at most ${MAX_LIST_ITEMS} items).`;
+const TOO_LONG = `Value is too long (at most ${MAX_VALUE_BYTES} characters in one string; file data goes to a file or image field).`;
+
+/**
+ * Whether `value` holds a string longer than MAX_VALUE_BYTES. The body's parser lets such a string
+ * through only as `{"data": …, "encoding": "base64"}` (upload data, decoded a slice at a time);
+ * anywhere but a file or image field it would be made one string later, in one step (its depth
+ * is bounded by the body's limits).
+ */
+function holdsTooLong(value: unknown): boolean {
+  if (typeof value === 'string') return value.length > MAX_VALUE_BYTES;
+  if (!value || typeof value !== 'object') return false;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) if (holdsTooLong(item)) return true;
+  return false;
+}
 
 function checkScalar(field: FieldDef, value: unknown, kind = field.kind): { value?: unknown; error?: string } {
   switch (kind) {
@@ -140,6 +155,10 @@ export function deserializeFields(
     if (value === null) {
       if (field.required) problems.push({ field: field.name, message: `${field.name} is a required field. Setting it to null is not allowed.` });
       else out[field.name] = null;
+      continue;
+    }
+    if (field.kind !== 'NamedBlobFile' && field.kind !== 'NamedBlobImage' && holdsTooLong(value)) {
+      problems.push({ field: field.name, message: TOO_LONG });
       continue;
     }
     const r = checkField(state, field, value, current[field.name]);
