@@ -58,7 +58,7 @@ const hostile = [
   ['GET @search, b_size=1000000&fullobjects=1 (' + bigFolder + ' results)', get('/big/@search?portal_type=Document&b_size=1000000&fullobjects=1', { Authorization: auth })],
   ['POST Document, 4 MB rich text (the longest string value taken; catalog text analysis, safe-HTML filter of the answer)', post('', admin, once(() => JSON.stringify({ '@type': 'Document', title: 'long read', text: { data: '<p>' + 'lorem ipsum '.repeat(349000) + '</p>', 'content-type': 'text/html', encoding: 'utf-8' } })))],
   ['POST content, 100,000 JSON values', post('', admin, once(() => JSON.stringify({ '@type': 'Document', title: 'many', subjects: Array.from({ length: 99000 }, (_, i) => 's' + (i % 10)) })))],
-  ['GET Document with 5 MB rich text (safe-HTML filter)', get('/long-read', { Authorization: auth })],
+  ['GET Document with 4 MB rich text (safe-HTML filter)', get('/long-read', { Authorization: auth })],
   ['POST @querystring-search, b_size=1000000&fullobjects (' + bigFolder + ' results)', post('/big/@querystring-search', admin, once(() => JSON.stringify({ query: [{ i: 'portal_type', o: 'plone.app.querystring.operation.selection.any', v: ['Document'] }], b_size: 1000000, fullobjects: true })))],
   ['GET @navigation, expand.navigation.depth=3 (' + bigFolder + ' items)', get('/@navigation?expand.navigation.depth=3', { Authorization: auth })],
   ['POST content, 90,000 distinct subjects', post('', { ...admin, Prefer: 'return=minimal' }, once(() => JSON.stringify({ '@type': 'Document', title: 'tags', subjects: Array.from({ length: 90000 }, (_, i) => 'tag ' + i) })))],
@@ -134,8 +134,9 @@ function fillBigFolder(server: Awaited<ReturnType<typeof createServer>>): void {
       for (let k = 0; k < 1000 && i < BIG_FOLDER; k++, i++) createContent(draft, req, { parentUid: folder, body: { '@type': 'Document', id: `d${i}`, title: `Document ${i}`, description: 'A document of the big folder' } });
     });
   }
-  // A document of 5 MB rich text with markup (the safe-HTML filter runs on every read of it)
-  const text = '<p>Lorem <b>ipsum</b> dolor <a href="https://example.com/x" onclick="x()">sit</a> amet.</p>'.repeat(60_000);
+  // A document of 4 MB rich text with markup (the safe-HTML filter runs on every read of it; 4 MiB is
+  // the longest string value taken)
+  const text = '<p>Lorem <b>ipsum</b> dolor <a href="https://example.com/x" onclick="x()">sit</a> amet.</p>'.repeat(46_000);
   server.store.commit((draft) => void createContent(draft, req, { parentUid: server.store.current.rootUid, body: { '@type': 'Document', id: 'long-read', title: 'Long read', text: { data: text, 'content-type': 'text/html', encoding: 'utf-8' } } }));
   // A document of 250 blocks of 60,000 characters: 15 MB of strings each under 64 KiB
   const blocks = Object.fromEntries(Array.from({ length: 250 }, (_, i) => ['b' + i, { '@type': 'slate', plaintext: String(i % 10).repeat(60_000) }]));
