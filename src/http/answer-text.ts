@@ -4,7 +4,7 @@
 // object and spliced into the answer's, which is byte for byte what JSON.stringify makes of the
 // whole (same members, same order: `@components` first, as content answers put it).
 import { isSharedExpansion } from '../serialize/components.ts';
-import { APART_FLOOR, apartFrom, jsonPieces, LONG_STRING, TEXT_MAX, type JsonPiece } from '../lib/json-pieces.ts';
+import { apartFrom, jsonPieces, LONG_STRING, TEXT_MAX, type JsonPiece } from '../lib/json-pieces.ts';
 
 const texts = new WeakMap<object, string>();
 
@@ -60,7 +60,7 @@ export function answerText(body: unknown): string {
 }
 
 /** Characters of strings a kept expansion may hold for its text to be spliced without a look at them per answer. */
-const SMALL = APART_FLOOR;
+const SMALL = 16 * 1024;
 
 /** Whether a kept expansion's strings are few and short (looked at once: it never changes). */
 const smallKept = new WeakMap<object, boolean>();

@@ -39,7 +39,12 @@ describe('jsonPieces', () => {
     expect(apart).toEqual(Array.from({ length: 12 }, (_, i) => 100 + i));
     expect(joinPieces(pieces)).toBe(JSON.stringify(value));
     expect(jsonPieces(value, 1000, 2000, 64)).toBeUndefined(); // 1,266 characters fit
-    expect(jsonPieces(value, 1000, 500)).toBeUndefined(); // none reaches the floor (16 KiB): stringified whole
+    expect(jsonPieces(value, 1000, 500)).toBeUndefined(); // none reaches the floor (1 KiB): stringified whole
+    // thousands of strings of 4 KB (a body may hold 12 MB of them): all go apart
+    const subjects = { subjects: Array.from({ length: 3000 }, (_, i) => String(i % 10).repeat(4095)) };
+    const many = jsonPieces(subjects)!;
+    expect(many.filter((p) => typeof p !== 'string').length).toBe(3000);
+    expect(joinPieces(many)).toBe(JSON.stringify(subjects));
     // the longest go apart first (by powers of two), only as many as needed
     const mixed = { a: 'a'.repeat(200), b: 'b'.repeat(300), c: 'c'.repeat(70), d: 'd'.repeat(10) };
     expect(jsonPieces(mixed, 1000, 300, 64)!.filter((p) => typeof p !== 'string')).toEqual([{ value: mixed.b }]);

@@ -35,9 +35,11 @@ export const TEXT_MAX = 1024 * 1024;
 
 /**
  * Strings shorter than this are never kept apart: each piece costs a look-up in the text, so
- * pieces of a few characters would cost more than the one long step they spare.
+ * pieces of a few characters would cost more than the one long step they spare. The same floor
+ * as the request parser's cuts (lib/json-in-turns.ts): what a body could hold in strings of a
+ * few KiB each (thousands of subjects of 4 KB, 12 MB) is answered in pieces too.
  */
-export const APART_FLOOR = 16 * 1024;
+export const APART_FLOOR = 1024;
 /** Slot of `sums` for the strings of at least `min` characters. */
 const LONG_SLOT = 32;
 
