@@ -80,7 +80,7 @@ function isSmall(value: object): boolean {
 export function answerPieces(body: unknown): JsonPiece[] | undefined {
   const components = splicedComponents(body);
   if (!components) return jsonPieces(body);
-  const rest: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = Object.create(null); // keyed by component names
   let room = TEXT_MAX;
   for (const [name, value] of Object.entries(components)) {
     if (!isKept(value)) rest[name] = value;
