@@ -13,6 +13,7 @@ import { benchPersistence } from './persistence.ts';
 import { benchLifecycle } from './lifecycle.ts';
 import { benchSetupTeardown } from './setup-teardown.ts';
 import { benchStall } from './stall.ts';
+import { benchHashFlood } from './hash-flood.ts';
 import { benchRichText } from './rich-text.ts';
 import { benchFolders } from './folders.ts';
 import { benchSpreadWrites } from './spread-writes.ts';
@@ -27,6 +28,7 @@ const parts: [string, () => Promise<Row[]>][] = [
   ['lifecycle', benchLifecycle],
   ['setup-teardown', benchSetupTeardown],
   ['stall', benchStall],
+  ['hash-flood', benchHashFlood],
   ['rich-text', benchRichText],
   ['folders', benchFolders],
   ['spread', benchSpreadWrites],

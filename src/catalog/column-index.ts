@@ -8,23 +8,14 @@
 // The caller keeps the column in step: a document's value is in the column before it is added and
 // until it is removed (DocTable.put posts before it writes its columns, and reads the old value).
 import { postingForEach, ValueIndex, type Posting } from './postings.ts';
+import { PROCESS_SEED, seededHash } from '../lib/seeded-hash.ts';
 
 /** Documents of one value kept in the table; one more moves the value to the overflow index. */
 const FEW = 4;
 const EMPTY = -1;
 
-/**
- * Where a hash starts, chosen once per process: the keys (ids, UIDs, words) are the callers', and
- * with a fixed start anyone could make thousands of keys that share a slot.
- */
-const SEED = (Math.random() * 2 ** 32) >>> 0;
-
-/** FNV-1a over the UTF-16 code units, from the process's own start. */
-function hash(key: string): number {
-  let h = 0x811c9dc5 ^ SEED;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  return h ^ (h >>> 15);
-}
+/** The slot hash of a value: seeded per process (the values are the callers'). */
+const hash = (key: string): number => seededHash(key, PROCESS_SEED);
 
 export class ColumnIndex {
   private slots = new Int32Array(64).fill(EMPTY);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { analyze } from './analyze.ts';
 import { IntList, TermDict } from './termdict.ts';
+import { fnvMulticollisions } from '../testing/fnv-collisions.ts';
 
 const pieces = ['Running', 'runner', 'the', 'a', 'FOX', 'naïve', 'café', '12345', 'e-mail', '--', ' ', '  ', '\t', '\n', '\u00a0', '\u3000', '\u2028', '\ufeff', ',', '.', '!', "it's", '(x)', 'ñ', '日本'];
 
@@ -32,5 +33,14 @@ describe('TermDict.analyzeInto', () => {
     dict.forgetRawWords();
     expect(numbers('Running foxes and 12345 runners')).toEqual(before);
     expect(dict.size).toBe(4);
+  });
+
+  it('finds the terms of words made to collide in the low 20 bits of the plain hash (bench/hash-flood.ts times them)', () => {
+    const words = fnvMulticollisions(12, 20);
+    const dict = new TermDict();
+    const out = new IntList(2);
+    dict.analyzeInto(words.join(' '), out);
+    expect(out.n).toBe(4096);
+    expect(Array.from(out.a.subarray(0, out.n), (t) => dict.terms[t])).toEqual(analyze(words.join(' ')));
   });
 });

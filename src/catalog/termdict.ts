@@ -3,6 +3,7 @@
 // term number through a cache, so the analysis pipeline runs once per distinct word.
 import { termOfUncached } from './analyze.ts';
 import { ColumnIndex } from './column-index.ts';
+import { hashFinish, hashStart, hashStep, PROCESS_SEED } from '../lib/seeded-hash.ts';
 
 /** A growable list of int32. */
 export class IntList {
@@ -147,12 +148,13 @@ export class TermDict {
       while (i < n && isSeparator(text.charCodeAt(i))) i++;
       if (i >= n) break;
       const start = i;
-      let h = 0x811c9dc5 | 0;
+      let h = hashStart(PROCESS_SEED);
       for (; i < n; i++) {
         const c = text.charCodeAt(i);
         if (isSeparator(c)) break;
-        h = Math.imul(h ^ c, 0x01000193);
+        h = hashStep(h, c);
       }
+      h = hashFinish(h) | 0;
       const slot = raw.find(text, start, i, h);
       let id: number;
       if (slot >= 0) id = raw.id(slot);

@@ -19,6 +19,7 @@
 import { current, isDraft, type Draft } from 'immer';
 import { present } from './freeze.ts';
 import { stored } from './stored.ts';
+import { freshSeed, seededHash } from '../lib/seeded-hash.ts';
 
 export interface Children {
   /** Number of children. */
@@ -33,6 +34,8 @@ export interface Children {
   next: number;
   /** Short id -> (UID, group key, chunk key). */
   ids: Trie;
+  /** Seed of the trie's hash, drawn when the record is made (absent: records from before seeds). */
+  k?: number;
 }
 
 /** Consecutive chunks of [uid, id] pairs. */
@@ -72,13 +75,15 @@ const MAX_DEPTH = 8; // 8 x 4 bits of a 32-bit hash
 const PAIR = 2;
 const ENTRY = 4;
 
-/** FNV-1a over the UTF-16 code units of `id`. */
-function hash(id: string): number {
+/**
+ * The trie hash of `id` in record `c`: seeded with the record's own seed (lib/seeded-hash.ts), so
+ * that nobody can choose thousands of ids that fill one leaf. A record made before seeds (no `k`)
+ * keeps the plain FNV-1a its trie was built with.
+ */
+function hash(c: Children, id: string): number {
+  if (c.k !== undefined) return seededHash(id, c.k);
   let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) {
-    h ^= id.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
 
@@ -124,11 +129,11 @@ const plain = <T>(x: T): T => (isDraft(x) ? (current(x as Draft<T>) as T) : x);
  */
 function readable(c: Children): Children {
   if (!isDraft(c)) return c;
-  return { n: c.n, next: c.next, counts: plain(stored(c, 'counts')), gkeys: plain(stored(c, 'gkeys')), groups: present(stored(c, 'groups')), ids: stored(c, 'ids') };
+  return { n: c.n, next: c.next, counts: plain(stored(c, 'counts')), gkeys: plain(stored(c, 'gkeys')), groups: present(stored(c, 'groups')), ids: stored(c, 'ids'), k: c.k };
 }
 
 export function emptyChildren(): Children {
-  return { n: 0, groups: [], counts: [], gkeys: [], next: 0, ids: [] };
+  return { n: 0, groups: [], counts: [], gkeys: [], next: 0, ids: [], k: freshSeed() };
 }
 
 // ------------------------------------------------------------------ reading
@@ -136,10 +141,10 @@ export function emptyChildren(): Children {
 /** Number of children of `node`. */
 export const childCount = (node: HasChildren): number => node.children?.n ?? 0;
 
-/** The leaf entry of `id` (read as stored: no drafts are made on the way). */
-function findLeaf(ids: Trie, id: string): { leaf: Leaf; at: number } | undefined {
-  const h = hash(id);
-  let t: Trie | null = ids;
+/** The leaf entry of `id` in `c` (read as stored: no drafts are made on the way). */
+function findLeaf(c: Children, id: string): { leaf: Leaf; at: number } | undefined {
+  const h = hash(c, id);
+  let t: Trie | null = stored(c, 'ids');
   for (let depth = 0; t && isBranch(t); depth++) t = stored(stored(t, 'b'), slot(h, depth));
   if (!t) return undefined;
   for (let i = 0; i < t.length; i += ENTRY) if (t[i] === id) return { leaf: t, at: i };
@@ -150,7 +155,7 @@ function findLeaf(ids: Trie, id: string): { leaf: Leaf; at: number } | undefined
 export function childUid(node: HasChildren, id: string): string | undefined {
   const c = stored(node, 'children');
   if (!c || typeof id !== 'string') return undefined;
-  const found = findLeaf(stored(c, 'ids'), id);
+  const found = findLeaf(c, id);
   return found ? (found.leaf[found.at + 1] as string) : undefined;
 }
 
@@ -231,7 +236,7 @@ function pairIn(chunk: string[], uid: string): number {
 
 /** Where the child `id` is: group, chunk, offset of its pair in the chunk, its UID (`c` readable). */
 function locate(c: Children, id: string): { gi: number; ci: number; off: number; uid: string } | undefined {
-  const found = findLeaf(c.ids, id);
+  const found = findLeaf(c, id);
   if (!found) return undefined;
   const uid = found.leaf[found.at + 1] as string;
   const where = chunkOf(c, found.leaf[found.at + 2] as number, found.leaf[found.at + 3] as number);
@@ -292,7 +297,7 @@ function entryIn(leaf: Leaf, id: string): number {
 
 /** Set the trie entry of `id` (insert, or update UID and keys). */
 function trieSet(c: Children, id: string, uid: string, gkey: number, ckey: number): void {
-  const where = leafFor(c, hash(id));
+  const where = leafFor(c, hash(c, id));
   const { leaf, depth } = where;
   if (!leaf) return putLeaf(c, where, [id, uid, gkey, ckey]);
   const i = entryIn(plain(leaf), id);
@@ -302,19 +307,19 @@ function trieSet(c: Children, id: string, uid: string, gkey: number, ckey: numbe
     next[i + 2] = gkey;
     next[i + 3] = ckey;
   } else if (leaf.length / ENTRY < LEAF || depth >= MAX_DEPTH) mutable(c, leaf, (l) => putLeaf(c, where, l)).push(id, uid, gkey, ckey);
-  else putLeaf(c, where, split([...plain(leaf), id, uid, gkey, ckey], depth));
+  else putLeaf(c, where, split(c, [...plain(leaf), id, uid, gkey, ckey], depth));
 }
 
 /** A leaf at `depth` that outgrew LEAF, as a branch of leaves (recursively, if they all collide). */
-function split(leaf: Leaf, depth: number): Trie {
+function split(c: Children, leaf: Leaf, depth: number): Trie {
   if (leaf.length / ENTRY <= LEAF || depth >= MAX_DEPTH) return leaf;
   const parts: Leaf[] = Array.from({ length: WAYS }, () => []);
-  for (let i = 0; i < leaf.length; i += ENTRY) parts[slot(hash(leaf[i] as string), depth)].push(leaf[i], leaf[i + 1], leaf[i + 2], leaf[i + 3]);
-  return { b: parts.map((p) => (p.length ? split(p, depth + 1) : null)) };
+  for (let i = 0; i < leaf.length; i += ENTRY) parts[slot(hash(c, leaf[i] as string), depth)].push(leaf[i], leaf[i + 1], leaf[i + 2], leaf[i + 3]);
+  return { b: parts.map((p) => (p.length ? split(c, p, depth + 1) : null)) };
 }
 
 function trieDelete(c: Children, id: string): void {
-  const where = leafFor(c, hash(id));
+  const where = leafFor(c, hash(c, id));
   if (!where.leaf) return;
   const base = plain(where.leaf);
   const i = entryIn(base, id);
@@ -578,7 +583,7 @@ export function checkChildren(c: Children, where: string): string[] {
     for (let i = 0; i < t.length; i += ENTRY) {
       indexed++;
       const [id, uid, key] = [t[i] as string, t[i + 1] as string, `${t[i + 2]}/${t[i + 3]}`];
-      if (((hash(id) & mask) >>> 0) !== prefix >>> 0) problems.push(`${where}: id "${id}" in the wrong trie leaf`);
+      if (((hash(c, id) & mask) >>> 0) !== prefix >>> 0) problems.push(`${where}: id "${id}" in the wrong trie leaf`);
       const listed = inOrder.get(id);
       if (!listed) problems.push(`${where}: trie has id "${id}" that is not in the order`);
       else if (listed.uid !== uid || listed.key !== key) problems.push(`${where}: trie entry of "${id}" is (${uid}, ${key}), the order has (${listed.uid}, ${listed.key})`);

@@ -1,0 +1,36 @@
+// Hashes of strings callers choose (short ids, words of a text, column values) for the tables and
+// tries that place them. With a start everyone knows, anyone can make thousands of strings that
+// share a slot (FNV-1a is iterative: blocks that collide can be chained), and every look-up or
+// insert among them walks them all. So a hash starts from a seed nobody outside the server knows,
+// and its 32 bits are mixed at the end: FNV's low bits depend only on the low bits of the seed and
+// of the characters, which would let strings collide in a table's low bits whatever the seed.
+import { randomInt } from 'node:crypto';
+
+const FNV_START = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** A new random seed (32 bits, as a non-negative integer). */
+export const freshSeed = (): number => randomInt(0, 2 ** 32);
+
+/** The seed of the in-memory tables of this process (rebuilt at each start, never stored). */
+export const PROCESS_SEED = freshSeed();
+
+/** The state of a hash of `seed` before any character. */
+export const hashStart = (seed: number): number => (FNV_START ^ seed) | 0;
+
+/** The state after one more UTF-16 code unit. */
+export const hashStep = (h: number, code: number): number => Math.imul(h ^ code, FNV_PRIME);
+
+/** The finished hash of a state: every output bit depends on every bit of the state (murmur3's finaliser). */
+export function hashFinish(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** The hash of `text` from `seed` (unsigned 32 bits). */
+export function seededHash(text: string, seed: number): number {
+  let h = hashStart(seed);
+  for (let i = 0; i < text.length; i++) h = hashStep(h, text.charCodeAt(i));
+  return hashFinish(h);
+}
