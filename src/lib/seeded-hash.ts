@@ -9,8 +9,12 @@ import { randomInt } from 'node:crypto';
 const FNV_START = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
-/** A new random seed (32 bits, as a non-negative integer). */
-export const freshSeed = (): number => randomInt(0, 2 ** 32);
+/**
+ * A new random seed: 31 random bits above a set 32nd, so that its decimal form always has ten
+ * digits and a stored seed never changes the size of what holds it (a change's size in
+ * `@transactions`, a snapshot's).
+ */
+export const freshSeed = (): number => 2 ** 31 + randomInt(0, 2 ** 31);
 
 /** The seed of the in-memory tables of this process (rebuilt at each start, never stored). */
 export const PROCESS_SEED = freshSeed();
