@@ -1,11 +1,11 @@
-// Which objects a commit touched, from its patches: `['nodes', ...slots, uid, prop, ...]` (one slot
-// per level of the UID index, state/nodes.ts) names the node directly; shorter paths (a new level
-// or bucket, a replaced index) are resolved by comparing those subtrees of the states before and
+// Which objects a commit touched, from its patches: `['nodes', ...slots, i, prop, ...]` (one slot
+// per level of the UID index, then the node's place in its bucket, state/nodes.ts) names a node
+// that was changed in place; shorter paths (a new level or bucket, a node put into or taken out of
+// a bucket, a replaced index) are resolved by comparing those subtrees of the states before and
 // after, which share every untouched part.
 import type { Patch } from 'immer';
 import type { NodeBucket, NodeLevel, NodeShards, SiteState } from '../state/model.ts';
-import { DEPTH } from '../state/nodes.ts';
-import { own } from '../lib/records.ts';
+import { DEPTH, nodesIn } from '../state/nodes.ts';
 
 /** Node properties no index depends on. */
 const IRRELEVANT = new Set(['children', 'lock', 'workflowHistory', 'versions']);
@@ -27,9 +27,11 @@ function mark(t: Touched, uid: string, text: boolean): void {
 function diffLevels(before: NodeLevel | NodeBucket | null | undefined, after: NodeLevel | NodeBucket | null | undefined, depth: number, out: (uid: string) => void): void {
   if (before === after) return;
   if (depth === 0) {
-    const b = (before ?? undefined) as NodeBucket | undefined;
-    const a = (after ?? undefined) as NodeBucket | undefined;
-    for (const uid of new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])) if (own(b, uid) !== own(a, uid)) out(uid);
+    const b = before ? [...nodesIn(before as NodeBucket)] : [];
+    const a = after ? [...nodesIn(after as NodeBucket)] : [];
+    // a bucket holds a few nodes (about 15 at a million): compared pairwise
+    for (const node of b) if (!a.includes(node)) out(node.uid);
+    for (const node of a) if (!b.includes(node) && !b.some((old) => old.uid === node.uid)) out(node.uid);
     return;
   }
   const bl = before as NodeLevel | null | undefined;
@@ -48,6 +50,14 @@ function subtree(nodes: NodeShards, slots: readonly (string | number)[]): NodeLe
   let at: NodeLevel | NodeBucket | null | undefined = nodes;
   for (const slot of slots) at = at ? (at as NodeLevel)[Number(slot)] : undefined;
   return at ?? undefined;
+}
+
+/** The UID of the node a patch path `['nodes', ...slots, i, ...]` reaches in `nodes`, if any. */
+export function nodeAt(nodes: NodeShards, path: readonly (string | number)[]): string | undefined {
+  const bucket = subtree(nodes, path.slice(1, DEPTH + 1)) as NodeBucket | undefined;
+  const i = path[DEPTH + 1];
+  const node = Array.isArray(bucket) && typeof i === 'number' ? bucket[i] : undefined;
+  return typeof node === 'object' ? node.uid : undefined;
 }
 
 /**
@@ -83,15 +93,12 @@ export function touchedBy(before: SiteState, after: SiteState, patches: Patch[])
       continue;
     }
     if (path[0] !== 'nodes') continue;
-    if (path.length < DEPTH + 2) {
-      // a level or bucket added, removed or replaced: compare that subtree
-      const slots = path.slice(1);
+    // a node changed in place: the node at its place in the bucket after the commit
+    const uid = path.length > DEPTH + 2 ? nodeAt(after.nodes, path) : undefined;
+    if (uid === undefined) {
+      // a level or bucket added, removed or replaced, a node put or dropped: compare that subtree
+      const slots = path.slice(1, DEPTH + 1);
       diffLevels(subtree(before.nodes, slots), subtree(after.nodes, slots), DEPTH - slots.length, (uid) => mark(t, uid, true));
-      continue;
-    }
-    const uid = String(path[DEPTH + 1]);
-    if (path.length === DEPTH + 2) {
-      mark(t, uid, true);
       continue;
     }
     const prop = String(path[DEPTH + 2]);

@@ -6,7 +6,7 @@ import type { Patch } from 'immer';
 import type { ContentNode, SiteState, WorkflowEntry, LockInfo, VersionEntry, CommentEntry } from '../state/model.ts';
 import { DEPTH, getNode } from '../state/nodes.ts';
 import { recordPath } from '../catalog/record.ts';
-import { diffShards } from '../catalog/maintain.ts';
+import { diffShards, nodeAt } from '../catalog/maintain.ts';
 import { own } from '../lib/records.ts';
 import { makeLine, type LineSink } from './lines.ts';
 import { preview, sameValue, transition, NONE } from './values.ts';
@@ -20,11 +20,12 @@ export function touchedNodes(before: SiteState, after: SiteState, patches: reado
   let wholeIndex = false;
   for (const p of patches) {
     if (p.path[0] !== 'nodes') continue;
-    // ['nodes', ...one slot per level of the index, uid, ...]
-    if (p.path.length >= DEPTH + 2) seen.add(String(p.path[DEPTH + 1]));
+    // ['nodes', ...one slot per level of the index, place in the bucket, property, ...]
+    const uid = p.path.length > DEPTH + 2 ? nodeAt(after.nodes, p.path) : undefined;
+    if (uid !== undefined) seen.add(uid);
     else wholeIndex = true;
   }
-  // A new or replaced bucket of the UID index: compare the buckets (they share untouched nodes).
+  // A new or replaced bucket of the UID index, a node put or dropped: compare the buckets (they share untouched nodes).
   if (wholeIndex) diffShards(before.nodes, after.nodes, (uid) => seen.add(uid));
   return [...seen];
 }

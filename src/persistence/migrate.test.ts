@@ -9,14 +9,15 @@ import { describe, expect, it } from 'vitest';
 import { checkChildren, childEntries, childList, childUid, insertChild, type Children } from '../state/children.ts';
 import { checkSite } from '../state/invariants.ts';
 import type { ContentNode, NodeShards, SiteState } from '../state/model.ts';
-import { allNodes, bucketNumber, getNode, indexOf, shardKeys } from '../state/nodes.ts';
+import { allNodes, bucketNumber, getNode, indexOf, nodeSlots, shardKeys } from '../state/nodes.ts';
 import { traverse } from '../state/select.ts';
 import { encode } from './codec.ts';
 import { journalName, snapshotName } from './files.ts';
 import { encodeRecord } from './journal.ts';
 import { migrateState } from './migrate.ts';
-import { readSnapshot } from './snapshot.ts';
+import { readSnapshot, SNAPSHOT_VERSION } from './snapshot.ts';
 import { persistentSite, tmpDataDir } from '../compose/persistence-testing.ts';
+import { own } from '../lib/records.ts';
 
 enablePatches();
 
@@ -75,7 +76,7 @@ describe('data dirs of snapshot version 1', () => {
     writeFileSync(join(dir, journalName(header.seq)), encodeRecord({ c: header.changes + 1, t: '2026-01-01T00:00:01+00:00', patches }));
 
     const b = await persistentSite(dir, { durable: true });
-    expect(b.log.lines.join('\n')).toMatch(/snapshot version 1 brought to version 4/);
+    expect(b.log.lines.join('\n')).toMatch(new RegExp(`snapshot version 1 brought to version ${SNAPSHOT_VERSION}`));
     expect(checkSite(b.store.current)).toEqual([]);
     const listing = await b.call('GET', '/box');
     expect(listing.body.items.map((i: { title: string }) => i.title)).toEqual(['c', 'a', 'b', 'valueOf', 'constructor', 'extra']);
@@ -177,7 +178,7 @@ describe('data dirs of snapshot version 3 (UID index in two levels of 256 slots)
     writeFileSync(join(dir, journalName(header.seq)), encodeRecord({ c: header.changes + 1, t: '2026-01-01T00:00:01+00:00', patches }));
 
     const b = await persistentSite(dir, { durable: true });
-    expect(b.log.lines.join('\n')).toMatch(/snapshot version 3 brought to version 4/);
+    expect(b.log.lines.join('\n')).toMatch(new RegExp(`snapshot version 3 brought to version ${SNAPSHOT_VERSION}`));
     expect(checkSite(b.store.current)).toEqual([]);
     const roles = getNode(b.store.current, box.uid)!.localRoles;
     expect(Object.getPrototypeOf(roles)).toBeNull();
@@ -193,5 +194,85 @@ describe('data dirs of snapshot version 3 (UID index in two levels of 256 slots)
     // keyed records get their null prototype back from the new shape too (state/keyed.ts)
     expect(Object.getPrototypeOf(getNode(c.store.current, box.uid)!.localRoles)).toBeNull();
     expect(Object.entries(getNode(c.store.current, box.uid)!.localRoles)).toEqual([['constructor', ['Editor']], ['valueOf', ['Reader']]]);
+  });
+});
+
+/** The UID index as version 4 stored it: four levels of 16 slots above records of nodes by UID. */
+function toRecordBuckets(state: SiteState): SiteState {
+  const nodes: unknown[] = new Array(16).fill(null);
+  for (const node of allNodes(state)) {
+    const slots = nodeSlots(node.uid);
+    let at = nodes;
+    for (const slot of slots.slice(0, -1)) at = (at[slot] ??= new Array(16).fill(null)) as unknown[];
+    ((at[slots[3]] ??= {}) as Record<string, ContentNode>)[node.uid] = node;
+  }
+  return { ...state, nodes: nodes as NodeShards };
+}
+
+/** A version-4 snapshot file of a state already in that shape: one line per bucket {a, b, s}. */
+function writeV4Snapshot(dir: string, seq: number, changes: number, state: SiteState): void {
+  const header = { format: 'cms-oracle-snapshot', version: 4, seq, created: '2026-01-01T00:00:00.000Z', lastChange: null, changes, nodeCount: state.nodeCount };
+  const buckets: string[] = [];
+  for (const node of allNodes(toArrays(state))) {
+    const n = bucketNumber(node.uid);
+    const slots = nodeSlots(node.uid);
+    let at: unknown = state.nodes;
+    for (const slot of slots) at = (at as unknown[])[slot];
+    const line = encode({ a: n >>> 8, b: n & 0xff, s: at });
+    if (!buckets.includes(line)) buckets.push(line);
+  }
+  const lines = [JSON.stringify(header), encode({ ...state, nodes: null }), ...buckets];
+  const body = lines.map((l) => l + '\n').join('');
+  const sha256 = createHash('sha256').update(body).digest('hex');
+  writeFileSync(join(dir, snapshotName(seq)), body + JSON.stringify({ end: true, chunks: lines.length - 2, sha256 }) + '\n');
+}
+
+/** The nodes of a state whose buckets are records, in today's index (to list them). */
+const toArrays = (state: SiteState): SiteState => migrateState(state).state;
+
+describe('data dirs of snapshot version 4 (buckets that are records of nodes by UID)', () => {
+  it('restore into buckets that are arrays, journal of version 4 replayed, and stay durable', async () => {
+    const dir = tmpDataDir('migrate');
+    const a = await persistentSite(dir);
+    expect((await a.call('POST', '', { '@type': 'Folder', id: 'box', title: 'Box' })).status).toBe(201);
+    for (const id of ['a', 'b', 'valueOf']) expect((await a.call('POST', '/box', { '@type': 'Document', id, title: id })).status).toBe(201);
+    await a.persistence!.close();
+    const [written] = readdirSync(dir).filter((n) => n.endsWith('.sj'));
+    const { header, state } = readSnapshot(join(dir, written));
+    rmSync(join(dir, written));
+
+    // version 4 wrote this site; its journal then set local roles on the box, in that shape's paths
+    const old = toRecordBuckets(state);
+    writeV4Snapshot(dir, header.seq, header.changes, old);
+    const box = traverse(state, ['box'])!;
+    const [, patches] = produceWithPatches(old, (d) => {
+      const slots = nodeSlots(box.uid);
+      let at: unknown = d.nodes;
+      for (const slot of slots) at = (at as unknown[])[slot];
+      (at as Record<string, ContentNode>)[box.uid].localRoles = JSON.parse('{"constructor": ["Editor"], "valueOf": ["Reader"]}');
+    });
+    expect(patches[0].path.slice(0, 6)).toEqual(['nodes', ...nodeSlots(box.uid), box.uid]);
+    writeFileSync(join(dir, journalName(header.seq)), encodeRecord({ c: header.changes + 1, t: '2026-01-01T00:00:01+00:00', patches }));
+
+    const b = await persistentSite(dir, { durable: true });
+    expect(b.log.lines.join('\n')).toMatch(new RegExp(`snapshot version 4 brought to version ${SNAPSHOT_VERSION}`));
+    expect(checkSite(b.store.current)).toEqual([]);
+    const roles = getNode(b.store.current, box.uid)!.localRoles;
+    expect(Object.getPrototypeOf(roles)).toBeNull();
+    expect(Object.entries(roles)).toEqual([['constructor', ['Editor']], ['valueOf', ['Reader']]]);
+    expect((await b.call('GET', '/box')).body.items.map((i: { title: string }) => i.title)).toEqual(['a', 'b', 'valueOf']);
+    expect((await b.call('POST', '/box', { '@type': 'Document', id: 'after', title: 'after' })).status).toBe(201);
+    expect((await b.call('POST', '/@users', { username: 'toString', email: 't@example.com', password: 'long-enough-1' })).status).toBe(201);
+    expect((await b.call('POST', '/box/@sharing', { entries: [{ id: 'toString', type: 'user', roles: { Reviewer: true } }] })).status).toBe(204);
+
+    // a crash (no close): the new journal, in today's paths, goes with the base snapshot written at start
+    const c = await persistentSite(dir, { durable: true });
+    expect(checkSite(c.store.current)).toEqual([]);
+    expect(c.log.lines.join('\n')).not.toMatch(/brought to version/);
+    expect((await c.call('GET', '/box')).body.items.map((i: { title: string }) => i.title)).toEqual(['a', 'b', 'valueOf', 'after']);
+    const after = getNode(c.store.current, box.uid)!.localRoles;
+    expect(Object.getPrototypeOf(after)).toBeNull();
+    expect(own(after, 'toString')).toEqual(['Reviewer']);
+    expect(own(after, 'constructor')).toEqual(['Editor']);
   });
 });

@@ -8,9 +8,11 @@
 // since version 3 the chunks are in groups (state/children.ts).
 // Snapshot versions 2 and 3: the UID index was two levels of arrays of 256 slots; since version 4
 // it is four levels of 16 (state/nodes.ts).
+// Snapshot versions 1 to 4: a bucket of the UID index was a record of nodes by UID; since version 5
+// it is an array of nodes (state/nodes.ts).
 import { emptyChildren, insertChild } from '../state/children.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
-import { allNodes, FANOUT, indexOf } from '../state/nodes.ts';
+import { allBuckets, FANOUT, indexOf, nodesIn } from '../state/nodes.ts';
 
 interface OldShape {
   children?: unknown;
@@ -26,20 +28,27 @@ const isOneLevel = (children: unknown): children is OneLevel => typeof children 
 /** The index of versions 1 to 3: two levels (records by hex keys, or arrays of 256) above the buckets. */
 type OldShards = Record<string, Record<string, Record<string, ContentNode> | null> | null>;
 
+/** The nodes of an index of four levels, whose buckets are arrays or (until version 4) records by UID. */
+function* nodesOf(state: SiteState): Generator<ContentNode> {
+  for (const [, bucket] of allBuckets(state.nodes)) yield* Array.isArray(bucket) ? nodesIn(bucket) : Object.values(bucket as Record<string, ContentNode>);
+}
+
 /** `state` in today's shape (the same object when it already is), and whether anything changed. */
 export function migrateState(state: SiteState): { state: SiteState; migrated: boolean } {
-  const oldIndex = !Array.isArray(state.nodes) || state.nodes.length !== FANOUT;
+  const twoLevels = !Array.isArray(state.nodes) || state.nodes.length !== FANOUT;
+  const first = twoLevels ? undefined : allBuckets(state.nodes).next().value;
+  const oldIndex = twoLevels || (first !== undefined && !Array.isArray(first[1]));
   const isOld = (node: ContentNode) => Array.isArray((node as OldShape).children) || (node as OldShape).childIds !== undefined || isOneLevel(node.children);
   if (!oldIndex) {
     let old = false;
-    for (const node of allNodes(state)) if ((old = isOld(node))) break;
+    for (const node of nodesOf(state)) if ((old = isOld(node))) break;
     if (!old) return { state, migrated: false };
   }
   // one node at a time: a spread of every node (push(...)) overflows the stack at a million
   const all: ContentNode[] = [];
-  if (oldIndex) {
+  if (twoLevels) {
     for (const outer of Object.values(state.nodes as unknown as OldShards)) if (outer) for (const inner of Object.values(outer)) if (inner) for (const node of Object.values(inner)) all.push(node);
-  } else for (const node of allNodes(state)) all.push(node);
+  } else for (const node of nodesOf(state)) all.push(node);
 
   const byUid = new Map<string, ContentNode>();
   const pending = new Map<ContentNode, string[]>();

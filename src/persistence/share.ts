@@ -91,15 +91,18 @@ export class StringSharer {
   }
 
   /**
-   * Share the repeating strings of a freshly decoded (not yet frozen) node, in place. `key`: the
-   * node's key in its bucket of the UID index. The key is a property name, so the bucket holds it
-   * as a copy of its own (V8 keeps property names in its string table); it becomes the one copy of
-   * the UID (node.uid, the parent's child entry, the children's parent), instead of a second one.
-   * Its parent and its children's entries are shared by `references`, once every key is known.
+   * Share the repeating strings of a freshly decoded (not yet frozen) node, in place. `key`
+   * (snapshots until version 4): the node's key in its bucket of the UID index, a record. The key
+   * is a property name, so the bucket holds it as a copy of its own (V8 keeps property names in its
+   * string table); it becomes the one copy of the UID (node.uid, the parent's child entry, the
+   * children's parent), instead of a second one; its parent and its children's entries are then
+   * shared by `references`, once every key is known. Since version 5 a bucket is an array: the
+   * first copy of a UID read is its one copy, and `references` follows at once (what it replaces is
+   * still young garbage then, not holes in the old generation).
    */
-  node(node: ContentNode, key: string): void {
+  node(node: ContentNode, key?: string): void {
     // a UID is also its parent's child entry and its children's parent; an id, its parent's entries
-    if (node.uid === key) node.uid = this.key(key);
+    if (key !== undefined && node.uid === key) node.uid = this.key(key);
     else node.uid = this.share(node.uid);
     node.id = this.share(node.id);
     node.type = this.share(node.type);

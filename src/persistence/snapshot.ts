@@ -4,11 +4,12 @@
 //   2. superjson of the state without its nodes
 //   3. one superjson line per non-empty group of 256 buckets of the UID index {a, s} (or, for big
 //      sites, one per bucket {a, b, s}), `a` the upper and `b` the lower 8 bits of the bucket number
-//      (state/nodes.ts); an object with big values has a line of its own {a, b, s} (lines of
-//      one bucket are merged), followed by one line per saved version {a, b, u, v}. Version 1 had
-//      hex keys and records where version 2 has slot numbers and arrays. Versions 2 and 3 are read
-//      into their own index shape, two levels of 256 slots (a journal after them has paths into
-//      it); migrate.ts turns it into today's four levels of 16.
+//      (state/nodes.ts), a bucket an array of nodes; an object with big values has a line of its
+//      own {a, b, s: [node]} (lines of one bucket are joined), followed by one line per saved
+//      version {a, b, u, v}. Version 1 had hex keys and records where version 2 has slot numbers
+//      and arrays. Versions 1 to 4 are read into their own index shape (a journal after them has
+//      paths into it): two levels of 256 slots until version 3, buckets that are records of nodes
+//      by UID until version 4; migrate.ts turns it into today's.
 //   4. trailer  {end: true, chunks, sha256}  (sha256 of every byte before the trailer)
 // A file whose trailer is missing or does not match is corrupt and is never used.
 import { createHash } from 'node:crypto';
@@ -16,24 +17,27 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { freezeState } from '../state/freeze.ts';
 import { decode, encode } from './codec.ts';
 import type { ContentNode, NodeBucket, NodeShards, SiteState, VersionEntry } from '../state/model.ts';
-import { allNodes, bucketAt, bucketFor, bucketsBy256, emptyLevel } from '../state/nodes.ts';
+import { allBuckets, bucketAt, bucketFor, bucketOf, bucketsBy256, emptyLevel, FANOUT, fnv, indexIn, nodesIn, setBucket, slotsOf } from '../state/nodes.ts';
 import { snapshotName, writeAtomically } from './files.ts';
 import { restoreNullPrototypes } from '../state/keyed.ts';
-import { own } from '../lib/records.ts';
+import { emptyRecord, own } from '../lib/records.ts';
 import { nextTurn } from '../lib/turn.ts';
 import { migrateState } from './migrate.ts';
 import { StringSharer } from './share.ts';
 
 export const SNAPSHOT_FORMAT = 'cms-oracle-snapshot';
 /**
- * Version 4: the UID index in four levels of 16 slots (state/nodes.ts); version 3 had two levels of
- * 256, and a folder's children in groups of chunks (state/children.ts) like today; versions 1 to 3
- * are read and migrated.
+ * Version 5: a bucket of the UID index is an array of nodes (state/nodes.ts); version 4 had records
+ * of nodes by UID in the same four levels of 16 slots; version 3 had two levels of 256, and a
+ * folder's children in groups of chunks (state/children.ts) like today; versions 1 to 4 are read
+ * and migrated.
  */
-export const SNAPSHOT_VERSION = 4;
-const READABLE_VERSIONS = new Set([1, 2, 3, 4]);
+export const SNAPSHOT_VERSION = 5;
+const READABLE_VERSIONS = new Set([1, 2, 3, 4, 5]);
 /** The last version whose UID index had two levels of 256 slots. */
 const TWO_LEVELS = 3;
+/** The last version whose buckets were records of nodes by UID. */
+const RECORD_BUCKETS = 4;
 
 export interface SnapshotHeader {
   format: typeof SNAPSHOT_FORMAT;
@@ -88,29 +92,29 @@ function roughSize(node: ContentNode): number {
 
 type Line = { a: number; b?: number; s: unknown } | { a: number; b: number; u: string; v: VersionEntry };
 
-/** The buckets of an outer slot, with their slot numbers. */
-const bucketsOf = (outer: (NodeBucket | null)[]): [number, NodeBucket][] => outer.flatMap((bucket, b) => (bucket ? [[b, bucket] as [number, NodeBucket]] : []));
+/** The non-empty buckets of an outer slot, with their slot numbers. */
+const bucketsOf = (outer: (NodeBucket | null)[]): [number, NodeBucket][] => outer.flatMap((bucket, b) => (bucket?.length ? [[b, bucket] as [number, NodeBucket]] : []));
 
 /** The lines of one outer slot: the whole slot, or its buckets, with big objects apart. */
 function* shardLines(a: number, outer: (NodeBucket | null)[], split: boolean): Generator<Line> {
   let big: [number, ContentNode][] | undefined;
   for (const [b, inner] of bucketsOf(outer)) {
-    for (const node of Object.values(inner)) if (roughSize(node) > BIG_NODE) (big ??= []).push([b, node]);
+    for (const node of nodesIn(inner)) if (roughSize(node) > BIG_NODE) (big ??= []).push([b, node]);
   }
   if (!big) {
     if (split) for (const [b, inner] of bucketsOf(outer)) yield { a, b, s: inner };
     else yield { a, s: outer };
     return;
   }
-  const apart = new Set(big.map(([, node]) => node.uid));
+  const apart = new Set(big.map(([, node]) => node));
   for (const [b, inner] of bucketsOf(outer)) {
-    const small = Object.entries(inner).filter(([uid]) => !apart.has(uid));
-    if (small.length) yield { a, b, s: Object.fromEntries(small) };
+    const small = [...nodesIn(inner)].filter((node) => !apart.has(node));
+    if (small.length) yield { a, b, s: bucketOf(small) };
   }
   for (const [b, node] of big) {
     // The versions follow on lines of their own; an empty list keeps the key's place.
     const versions = node.versions ?? [];
-    yield { a, b, s: { [node.uid]: versions.length ? { ...node, versions: [] } : node } };
+    yield { a, b, s: bucketOf([versions.length ? { ...node, versions: [] } : node]) };
     for (const v of versions) yield { a, b, u: node.uid, v };
   }
 }
@@ -233,6 +237,16 @@ export function parseSnapshot(path: string, bytes: Buffer, options: ReadOptions 
 }
 
 type Level<T> = Record<string | number, T | null>;
+/** A bucket until version 4: a record of nodes by UID. */
+type RecordBucket = Record<string, ContentNode>;
+
+/** Bucket number `n` of an index of version 4 (a record of nodes by UID), made when missing. */
+function recordBucketFor(nodes: NodeShards, n: number): RecordBucket {
+  const slots = slotsOf(n);
+  let at: unknown[] = nodes;
+  for (let i = 0; i < slots.length - 1; i++) at = (at[slots[i]] ??= new Array(FANOUT).fill(null)) as unknown[];
+  return (at[slots[slots.length - 1]] ??= emptyRecord<ContentNode>()) as RecordBucket;
+}
 
 /** A slot number of a line (0..255). */
 function slotNumber(path: string, value: unknown): number {
@@ -257,8 +271,8 @@ class SnapshotReader {
   private header: SnapshotHeader | undefined;
   private base: (Omit<SiteState, 'nodes'> & { nodes: null }) | undefined;
   /** the UID index of versions 1 to 3 */
-  private nodes: Level<Level<NodeBucket>> | undefined;
-  /** the UID index of version 4 and later */
+  private nodes: Level<Level<RecordBucket>> | undefined;
+  /** the UID index of version 4 and later (version 4: buckets are records of nodes by UID) */
   private tree: NodeShards | undefined;
   private count = 0;
   private failure: unknown;
@@ -317,27 +331,29 @@ class SnapshotReader {
   private chunk(text: string): void {
     const chunk = decode<{ a: string | number; b?: string | number; s?: unknown; u?: string; v?: VersionEntry }>(text);
     if (this.header!.version > TWO_LEVELS) return this.chunkOfTree(chunk);
-    const nodes = (this.nodes ??= this.level<Level<NodeBucket>>());
+    const nodes = (this.nodes ??= this.level<Level<RecordBucket>>());
     if (chunk.u !== undefined && chunk.b !== undefined) {
       const node = own(own(own(nodes, String(chunk.a)), String(chunk.b)), chunk.u);
       if (!node || !chunk.v) throw new SnapshotError(this.path, `version of unknown object ${chunk.u}`);
       (node.versions ??= []).push(chunk.v);
     } else if (chunk.b === undefined) {
-      const outer = chunk.s as Level<NodeBucket>;
+      const outer = chunk.s as Level<RecordBucket>;
       nodes[chunk.a] = outer;
       for (const bucket of Object.values(outer)) if (bucket) this.count += Object.keys(bucket).length;
     } else {
-      Object.assign(((nodes[chunk.a] ??= this.level<NodeBucket>())[chunk.b] ??= {}), chunk.s);
+      Object.assign(((nodes[chunk.a] ??= this.level<RecordBucket>())[chunk.b] ??= {}), chunk.s);
       this.count += Object.keys(chunk.s ?? {}).length;
     }
   }
 
-  /** A line of version 4 and later, into today's index (bucket number: a * 256 + b). */
+  /** A line of version 4 and later, into the index of four levels of 16 (bucket number: a * 256 + b). */
   private chunkOfTree(chunk: { a: string | number; b?: string | number; s?: unknown; u?: string; v?: VersionEntry }): void {
     const nodes = (this.tree ??= emptyLevel());
     const a = slotNumber(this.path, chunk.a);
+    const records = this.header!.version <= RECORD_BUCKETS;
     if (chunk.u !== undefined && chunk.b !== undefined) {
-      const node = own(bucketAt(nodes, a * 256 + slotNumber(this.path, chunk.b)), chunk.u);
+      const bucket = bucketAt(nodes, a * 256 + slotNumber(this.path, chunk.b));
+      const node = records ? own(bucket as unknown as RecordBucket, chunk.u) : (bucket?.[indexIn(bucket, chunk.u)] as ContentNode | undefined);
       if (!node || !chunk.v) throw new SnapshotError(this.path, `version of unknown object ${chunk.u}`);
       (node.versions ??= []).push(chunk.v);
       return;
@@ -345,9 +361,28 @@ class SnapshotReader {
     const buckets: [number, NodeBucket | null][] = chunk.b === undefined ? (chunk.s as (NodeBucket | null)[]).map((bucket, b) => [b, bucket]) : [[slotNumber(this.path, chunk.b), chunk.s as NodeBucket]];
     for (const [b, bucket] of buckets) {
       if (!bucket) continue;
-      for (const uid in bucket) if (Object.hasOwn(bucket, uid)) this.sharer.node(bucket[uid], uid);
-      Object.assign(bucketFor(nodes, a * 256 + b), bucket);
-      this.count += Object.keys(bucket).length;
+      if (records) {
+        // version 4: a record of nodes by UID, kept as it is until the journal is replayed
+        const record = bucket as unknown as RecordBucket;
+        for (const uid in record) if (Object.hasOwn(record, uid)) this.sharer.node(record[uid], uid);
+        Object.assign(recordBucketFor(nodes, a * 256 + b), record);
+        this.count += Object.keys(record).length;
+        continue;
+      }
+      const n = a * 256 + b;
+      if (!Array.isArray(bucket) || bucket.length % 2) throw new SnapshotError(this.path, `bucket ${n} is not a list of pairs`);
+      for (let i = 0; i < bucket.length; i += 2) {
+        const node = bucket[i + 1] as ContentNode;
+        if (typeof node?.uid !== 'string' || bucket[i] !== fnv(node.uid) || (fnv(node.uid) & 0xffff) !== n) throw new SnapshotError(this.path, `bucket ${n}: a node without its hash`);
+        // every repeating string of the node shared now, while what it replaces is young garbage
+        this.sharer.node(node);
+        this.sharer.references(node);
+      }
+      // the bucket as parsed (an array of its exact size); a bucket on several lines (objects with big values apart) joined
+      const into = bucketFor(nodes, n);
+      if (into.length) into.push(...bucket);
+      else setBucket(nodes, n, bucket);
+      this.count += bucket.length / 2;
     }
   }
 
@@ -368,8 +403,10 @@ class SnapshotReader {
       if (this.failure !== undefined) throw this.failure;
       const header = this.header!;
       const base = this.base!;
-      const nodes = header.version > TWO_LEVELS ? (this.tree ?? emptyLevel()) : (this.nodes ?? this.level<Level<NodeBucket>>());
-      if (this.tree) for (const node of allNodes({ nodes: this.tree })) this.sharer.references(node);
+      const nodes = header.version > TWO_LEVELS ? (this.tree ?? emptyLevel()) : (this.nodes ?? this.level<Level<RecordBucket>>());
+      if (this.tree && header.version <= RECORD_BUCKETS) {
+        for (const [, bucket] of allBuckets(this.tree)) for (const node of Object.values(bucket as unknown as RecordBucket)) this.sharer.references(node);
+      }
       // `nodes` keeps its place (base has it as null); keyed records get their null prototype back.
       let state = restoreNullPrototypes({ ...base, nodes } as unknown as SiteState);
       if (this.count !== header.nodeCount || state.nodeCount !== header.nodeCount) {

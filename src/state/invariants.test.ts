@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isDraft, produce } from 'immer';
 import type { ContentNode, SiteState } from './model.ts';
 import { checkSite } from './invariants.ts';
-import { bucketAt, bucketFor, bucketNumber, dropNode, getNode, nodeSlots, peekNode, putNode } from './nodes.ts';
+import { bucketAt, bucketFor, bucketNumber, dropNode, fnv, getNode, nodeSlots, peekNode, putNode } from './nodes.ts';
 import { stored } from './stored.ts';
 import { createSite } from './site.ts';
 import { addChild, removeSubtree, renameChild, reorderChild } from './tree.ts';
@@ -138,7 +138,8 @@ describe('checkSite detects each kind of corruption', () => {
 
   it('a node reachable but not indexed', () => {
     const problems = corrupt((s) => {
-      delete bucketAt(s.nodes, bucketNumber('B'))!.B;
+      const bucket = bucketAt(s.nodes, bucketNumber('B'))!;
+      bucket.splice(bucket.findIndex((n) => typeof n === 'object' && n.uid === 'B') - 1, 2);
       s.nodeCount -= 1;
     });
     expect(problems).toContain('F lists missing child B');
@@ -157,22 +158,31 @@ describe('checkSite detects each kind of corruption', () => {
   it('a node stored in the wrong shard', () => {
     const problems = corrupt((s) => {
       const n = bucketNumber('C');
-      const c = bucketAt(s.nodes, n)!.C;
-      delete bucketAt(s.nodes, n)!.C;
+      const bucket = bucketAt(s.nodes, n)!;
+      const pair = bucket.splice(bucket.findIndex((x) => typeof x === 'object' && x.uid === 'C') - 1, 2);
       const wrong = n ^ 1;
-      bucketFor(s.nodes, wrong).C = c;
+      bucketFor(s.nodes, wrong).push(...pair);
     });
     expect(problems).toEqual([`node C stored in bucket ${bucketNumber('C') ^ 1}, hashes to ${bucketNumber('C')}`]);
   });
 
-  it('a node stored under another key', () => {
+  it('a node stored twice in its bucket', () => {
     const problems = corrupt((s) => {
       const bucket = bucketAt(s.nodes, bucketNumber('C'))!;
-      const c = bucket.C;
-      c.uid = 'C';
-      bucket.C = { ...c, uid: 'X' };
+      const at = bucket.findIndex((x) => typeof x === 'object' && x.uid === 'C');
+      bucket.push(bucket[at - 1], { ...(bucket[at] as ContentNode) });
+      s.nodeCount += 1;
     });
-    expect(problems).toContain('node X stored under key C');
+    expect(problems).toContain('UID C indexed twice');
+  });
+
+  it('a node stored with a hash that is not its own', () => {
+    const problems = corrupt((s) => {
+      const bucket = bucketAt(s.nodes, bucketNumber('C'))!;
+      const at = bucket.findIndex((x) => typeof x === 'object' && x.uid === 'C');
+      bucket[at - 1] = (bucket[at - 1] as number) ^ (1 << 20);
+    });
+    expect(problems).toContain(`node C stored with hash ${fnv('C') ^ (1 << 20)}, not ${fnv('C')}`);
   });
 
   it('duplicate intids', () => {

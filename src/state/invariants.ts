@@ -3,7 +3,7 @@
 // light on memory: nodes are found through the UID index itself and marked by intid in flat
 // arrays (a map and a set of a million UIDs cost seconds of garbage collection on a start).
 import type { ContentNode, NodeLevel, SiteState } from './model.ts';
-import { allBuckets, bucketNumber, DEPTH, FANOUT, getNode } from './nodes.ts';
+import { allBuckets, bucketNumber, DEPTH, FANOUT, fnv, getNode } from './nodes.ts';
 import { checkChildren, childEntries, childUid, childUids } from './children.ts';
 
 /** How to find a node by UID: the index, plus the nodes stored where the index does not look. */
@@ -15,13 +15,28 @@ interface Lookup {
   soundIntids: boolean;
 }
 
-function eachNode(state: SiteState, visit: (n: number, key: string, node: ContentNode) => void): void {
-  for (const [n, bucket] of allBuckets(state.nodes)) for (const key of Object.keys(bucket)) visit(n, key, bucket[key]);
+/**
+ * Every node stored in the index, with its bucket number, the hash stored with it and whether an
+ * earlier node of that bucket has its UID.
+ */
+function eachNode(state: SiteState, visit: (n: number, node: ContentNode, hash: unknown, twice: boolean) => void): void {
+  for (const [n, bucket] of allBuckets(state.nodes)) {
+    for (let i = 1; i < bucket.length; i += 2) {
+      const node = bucket[i] as ContentNode;
+      let twice = false;
+      for (let j = 1; j < i && !twice; j += 2) twice = (bucket[j] as ContentNode).uid === node.uid;
+      visit(n, node, bucket[i - 1], twice);
+    }
+  }
 }
 
-/** Whether `level` and the levels below it are arrays of FANOUT slots, `depth` of them above records. */
+/** Whether `level` and the levels below it are arrays of FANOUT slots, `depth` of them above buckets (arrays of [hash, node] pairs). */
 function levelsSound(level: unknown, depth: number): boolean {
-  if (depth === 0) return typeof level === 'object' && level !== null && !Array.isArray(level);
+  if (depth === 0) {
+    if (!Array.isArray(level) || level.length % 2) return false;
+    for (let i = 0; i < level.length; i += 2) if (typeof level[i] !== 'number' || typeof level[i + 1] !== 'object' || level[i + 1] === null || typeof level[i + 1].uid !== 'string') return false;
+    return true;
+  }
   return Array.isArray(level) && level.length === FANOUT && (level as NodeLevel).every((below) => below === null || levelsSound(below, depth - 1));
 }
 
@@ -38,13 +53,13 @@ function checkIndex(state: SiteState, problems: string[]): Lookup {
   const odd = new Map<number, string>();
   const repeated: [number, string][] = [];
   let count = 0;
-  eachNode(state, (n, key, node) => {
+  eachNode(state, (n, node, hash, twice) => {
     count++;
-    if (key !== node.uid) problems.push(`node ${node.uid} stored under key ${key}`);
     const want = bucketNumber(node.uid);
     if (n !== want) problems.push(`node ${node.uid} stored in bucket ${n}, hashes to ${want}`);
-    if (key !== node.uid || n !== want) {
-      if (misplaced.has(node.uid) || atHome(node.uid)) problems.push(`UID ${node.uid} indexed twice`);
+    if (hash !== fnv(node.uid)) problems.push(`node ${node.uid} stored with hash ${String(hash)}, not ${fnv(node.uid)}`);
+    if (twice || n !== want) {
+      if (twice || misplaced.has(node.uid) || atHome(node.uid)) problems.push(`UID ${node.uid} indexed twice`);
       misplaced.set(node.uid, node);
     } else if (misplaced.has(node.uid)) problems.push(`UID ${node.uid} indexed twice`);
     const i = node.intid;
@@ -60,7 +75,7 @@ function checkIndex(state: SiteState, problems: string[]): Lookup {
   });
   if (repeated.length) {
     const first = new Map<number, string>(repeated.map(([i]) => [i, '']));
-    eachNode(state, (_n, _key, node) => {
+    eachNode(state, (_n, node) => {
       if (first.get(node.intid) === '') first.set(node.intid, node.uid);
     });
     for (const [i, uid] of repeated) problems.push(`intid ${i} used by ${first.get(i)} and ${uid}`);
@@ -103,7 +118,7 @@ function checkReachable(state: SiteState, nodes: Lookup, problems: string[]): vo
     }
   }
   const seen = new Set<string>();
-  eachNode(state, (_n, _key, stored) => {
+  eachNode(state, (_n, stored) => {
     const node = nodes.get(stored.uid);
     if (!node || seen.has(node.uid) || reached(node)) return;
     if (node !== stored) seen.add(node.uid); // a UID stored twice is reported once
@@ -118,7 +133,7 @@ export function checkSite(state: SiteState): string[] {
   const root = nodes.get(state.rootUid);
   if (!root) problems.push(`root ${state.rootUid} not indexed`);
   else if (root.parent !== null) problems.push(`root ${state.rootUid} has parent ${root.parent}`);
-  eachNode(state, (_n, _key, stored) => {
+  eachNode(state, (_n, stored) => {
     const node = nodes.get(stored.uid);
     if (node !== stored) return; // a UID stored twice: its last copy is checked
     if (node.parent === null) {

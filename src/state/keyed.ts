@@ -2,6 +2,7 @@
 // giving them back their null prototype after data was decoded from text (a snapshot, a journal
 // record, a fixture): JSON text has no prototypes, and a decoded record inherits Object's members.
 // The walk follows this shape only (never recursion over caller data), in place, before freezing.
+import { DEPTH } from './nodes.ts';
 
 interface Shape {
   /** The record at this place is keyed by caller strings. */
@@ -12,9 +13,12 @@ interface Shape {
   members?: Map<string, Shape>;
   /**
    * Levels of arrays of any depth above records of this shape (the UID index, state/nodes.ts:
-   * the depth differs between snapshot versions, and a journal's paths follow its own).
+   * the depth differs between snapshot versions, and a journal's paths follow its own). Since
+   * version 5 the buckets are arrays too, of nodes (`node`); before, records of nodes by UID.
    */
   levels?: Shape;
+  /** Under `levels`: the shape of a node reached through the arrays. */
+  node?: Shape;
 }
 
 const KEYED: Shape = { keyed: true };
@@ -24,7 +28,7 @@ const shape = (members: Record<string, Shape>): Shape => ({ members: new Map(Obj
 const NODE = shape({ localRoles: KEYED });
 
 export const SITE_SHAPE: Shape = shape({
-  nodes: { levels: { keyed: true, each: NODE } },
+  nodes: { levels: { keyed: true, each: NODE }, node: NODE },
   types: KEYED,
   users: KEYED,
   groups: KEYED,
@@ -41,14 +45,30 @@ export const SITE_SHAPE: Shape = shape({
 /** The shape of the value at `path` below the site state (undefined: holds no keyed record). */
 export function shapeAt(path: readonly (string | number)[], from: Shape = SITE_SHAPE): Shape | undefined {
   let at: Shape | undefined = from;
+  /** numbers in a row in the index: slots of levels, and since version 5 a place in a bucket */
+  let numbers = 0;
   for (const segment of path) {
     if (!at) return undefined;
-    // in the index, a number is a slot of a level, a string the key of a bucket
-    if (at.levels) at = typeof segment === 'number' ? at : at.levels.each;
-    else at = at.members?.get(String(segment)) ?? at.each;
+    if (at.levels) {
+      // in the index, a number is a slot of a level (or a place in a bucket); a string after
+      // DEPTH + 1 numbers is a property of the node there (version 5), else the key of a bucket
+      if (typeof segment === 'number') {
+        numbers++;
+        continue;
+      }
+      if (numbers !== DEPTH + 1 || !at.node) {
+        at = at.levels.each;
+        continue;
+      }
+      at = at.node;
+    }
+    at = at.members?.get(String(segment)) ?? at.each;
   }
   return at;
 }
+
+/** A content node (a string `uid`), not a bucket record of nodes by UID (whose entries are objects). */
+const isNode = (v: Record<string, unknown>): boolean => typeof v.uid === 'string';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -62,7 +82,7 @@ export function restoreNullPrototypes<T>(value: T, at: Shape | undefined = SITE_
     const [v, s] = stack.pop()!;
     if (s.levels) {
       if (Array.isArray(v)) for (const item of v) stack.push([item, s]);
-      else if (isRecord(v)) stack.push([v, s.levels]);
+      else if (isRecord(v)) stack.push([v, s.node && isNode(v) ? s.node : s.levels]);
       continue;
     }
     if (Array.isArray(v) && s.each) for (const item of v) stack.push([item, s.each]);

@@ -116,8 +116,8 @@ export interface LockInfo {
   type?: 'iterate.lock';
 }
 
-/** One bucket of the UID index: UID -> node (a null-prototype record). */
-export type NodeBucket = Record<string, ContentNode>;
+/** One bucket of the UID index: [hash, node, hash, node, ...] of the nodes whose UIDs hash to it, in no particular order (state/nodes.ts). */
+export type NodeBucket = (number | ContentNode)[];
 /** A level of the UID index: 16 slots, each the next level (or, on the last, a bucket) or null. */
 export type NodeLevel = (NodeLevel | NodeBucket | null)[];
 /** The UID index (state/nodes.ts): 16^4 buckets by a hash of the UID, four levels of arrays. */

@@ -3,11 +3,16 @@
 // write through Immer copies (and, when it finalizes, walks) four arrays of 16 pointers plus one
 // small bucket and the node, whatever the size of the site; so does a read through a draft, which
 // prepares a copy of each level on its way. (Two levels of 256 slots, snapshot version 3, made
-// every write and draft read copy and walk 512 slots.) A bucket is a null-prototype record keyed
-// by UID (src/lib/records.ts). Snapshots store the buckets by the same 16 bits (persistence/).
+// every write and draft read copy and walk 512 slots.) A bucket is a flat array of pairs
+// [hash, node, hash, node, ...] of the nodes whose UIDs hash to it, in no particular order (about
+// 15 a bucket at a million objects); `hash` is the whole 32-bit hash of the node's UID, so a lookup
+// compares small integers in one array and reads only the node it finds. Until snapshot version 4
+// a bucket was a record keyed by UID: V8 keeps such a record as a hash table of three words an
+// entry at most half full (~56 bytes per node at a million objects, against ~17 for the pairs), and
+// every UID was a property name besides. Snapshots store the buckets as they are (persistence/).
 import type { ContentNode, NodeBucket, NodeLevel, NodeShards } from './model.ts';
-import { emptyRecord, own } from '../lib/records.ts';
-import { stored, storedOwn } from './stored.ts';
+import { isDraft } from 'immer';
+import { stored } from './stored.ts';
 
 /** Slots per level of the index. */
 export const FANOUT = 16;
@@ -17,7 +22,7 @@ export const DEPTH = 4;
 const BITS = 4;
 
 /** FNV-1a over the UTF-16 code units: sequential or user-chosen keys still spread evenly. */
-function fnv(key: string): number {
+export function fnv(key: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i);
@@ -66,11 +71,55 @@ export function bucketFor(nodes: NodeShards, n: number): NodeBucket {
     const slot = (n >>> (level * BITS)) & (FANOUT - 1);
     at = (at[slot] ??= emptyLevel<NodeLevel>() as NodeLevel) as NodeLevel;
   }
-  return ((at[n & (FANOUT - 1)] as NodeBucket | null) ??= emptyRecord<ContentNode>());
+  return ((at[n & (FANOUT - 1)] as NodeBucket | null) ??= []);
+}
+
+/** Put `bucket` in place as bucket number `n` (an index being built: a snapshot read, a migration). */
+export function setBucket(nodes: NodeShards, n: number, bucket: NodeBucket): void {
+  let at: NodeLevel = nodes;
+  for (let level = DEPTH - 1; level > 0; level--) {
+    const slot = (n >>> (level * BITS)) & (FANOUT - 1);
+    at = (at[slot] ??= emptyLevel<NodeLevel>() as NodeLevel) as NodeLevel;
+  }
+  at[n & (FANOUT - 1)] = bucket;
+}
+
+/**
+ * The position of the node with UID `uid` in `bucket` (-1: none), `h` the UID's hash. A node of a
+ * bucket that is a draft is read as stored (state/stored.ts): reading it through the draft would
+ * make a draft of it (hashes are numbers: reading them makes none).
+ */
+export function indexIn(bucket: NodeBucket | null | undefined, uid: string, h = fnv(uid)): number {
+  if (!bucket) return -1;
+  const draft = isDraft(bucket);
+  for (let i = 0; i < bucket.length; i += 2) {
+    if (bucket[i] !== h) continue;
+    const node = (draft ? stored(bucket, i + 1) : bucket[i + 1]) as ContentNode;
+    if (node.uid === uid) return i + 1;
+  }
+  return -1;
+}
+
+/** The nodes of a bucket. */
+export function* nodesIn(bucket: NodeBucket): Generator<ContentNode> {
+  for (let i = 1; i < bucket.length; i += 2) yield bucket[i] as ContentNode;
+}
+
+/** A bucket of `nodes` (an index being built). */
+export function bucketOf(nodes: readonly ContentNode[]): NodeBucket {
+  const bucket: NodeBucket = new Array(nodes.length * 2);
+  for (let i = 0; i < nodes.length; i++) {
+    bucket[2 * i] = fnv(nodes[i].uid);
+    bucket[2 * i + 1] = nodes[i];
+  }
+  return bucket;
 }
 
 export function getNode(state: { nodes: NodeShards }, uid: string): ContentNode | undefined {
-  return own(bucketAt(state.nodes, bucketNumber(uid)), uid);
+  const h = fnv(uid);
+  const bucket = bucketAt(state.nodes, h & 0xffff);
+  const i = indexIn(bucket, uid, h);
+  return i < 0 ? undefined : (bucket![i] as ContentNode);
 }
 
 /**
@@ -79,10 +128,13 @@ export function getNode(state: { nodes: NodeShards }, uid: string): ContentNode 
  * level a read through a draft passes, and finalizes it). Outside a recipe: getNode.
  */
 export function peekNode(state: { nodes: NodeShards }, uid: string): ContentNode | undefined {
-  const n = bucketNumber(uid);
+  const h = fnv(uid);
+  const n = h & 0xffff;
   let at: NodeLevel | NodeBucket | null | undefined = stored(state, 'nodes');
   for (let level = DEPTH - 1; level >= 0 && at; level--) at = stored(at as NodeLevel, (n >>> (level * BITS)) & (FANOUT - 1));
-  return at ? storedOwn(at as NodeBucket, uid) : undefined;
+  if (!at) return undefined;
+  const i = indexIn(at as NodeBucket, uid, h);
+  return i < 0 ? undefined : (stored(at as NodeBucket, i) as ContentNode);
 }
 
 export function mustGetNode(state: { nodes: NodeShards }, uid: string): ContentNode {
@@ -93,18 +145,29 @@ export function mustGetNode(state: { nodes: NodeShards }, uid: string): ContentN
 
 /** Draft mutator: insert or replace a node. */
 export function putNode(draft: { nodes: NodeShards; nodeCount: number }, node: ContentNode): void {
-  const bucket = bucketFor(draft.nodes, bucketNumber(node.uid));
-  if (!Object.hasOwn(bucket, node.uid)) draft.nodeCount += 1;
-  bucket[node.uid] = node;
+  const h = fnv(node.uid);
+  const bucket = bucketFor(draft.nodes, h & 0xffff);
+  const i = indexIn(bucket, node.uid, h);
+  if (i >= 0) bucket[i] = node;
+  else {
+    bucket.push(h, node);
+    draft.nodeCount += 1;
+  }
 }
 
-/** Draft mutator: remove a node from the index (not from its parent). */
+/** Draft mutator: remove a node from the index (not from its parent); the bucket's last node takes its place. */
 export function dropNode(draft: { nodes: NodeShards; nodeCount: number }, uid: string): void {
-  const bucket = bucketAt(draft.nodes, bucketNumber(uid));
-  if (bucket && Object.hasOwn(bucket, uid)) {
-    delete bucket[uid];
-    draft.nodeCount -= 1;
+  const h = fnv(uid);
+  const bucket = bucketAt(draft.nodes, h & 0xffff);
+  const i = indexIn(bucket, uid, h);
+  if (i < 0) return;
+  const last = bucket!.length - 1;
+  if (i < last) {
+    bucket![i - 1] = bucket![last - 1];
+    bucket![i] = stored(bucket!, last);
   }
+  bucket!.length = last - 1;
+  draft.nodeCount -= 1;
 }
 
 /** Every bucket of the index with its bucket number, in bucket order. */
@@ -126,7 +189,7 @@ export function* allBuckets(nodes: NodeShards): Generator<[number, NodeBucket]> 
 }
 
 export function* allNodes(state: { nodes: NodeShards }): Generator<ContentNode> {
-  for (const [, bucket] of allBuckets(state.nodes)) yield* Object.values(bucket);
+  for (const [, bucket] of allBuckets(state.nodes)) for (let i = 1; i < bucket.length; i += 2) yield bucket[i] as ContentNode;
 }
 
 /**
@@ -152,5 +215,7 @@ export function indexOf(nodes: Iterable<ContentNode>): NodeShards {
   const index: NodeShards = emptyLevel();
   const counter = { nodes: index, nodeCount: 0 };
   for (const node of nodes) putNode(counter, node);
+  // buckets that grew one node at a time have room for more: copies of their exact size
+  for (const [n, bucket] of [...allBuckets(index)]) setBucket(index, n, bucketOf([...nodesIn(bucket)]));
   return index;
 }
