@@ -31,7 +31,13 @@ export class IntList {
   }
 }
 
-const RAW_LIMIT = 1 << 20;
+/**
+ * Raw words cached at most; then the cache starts again empty (the common words come back at once).
+ * Most lookups are of a few thousand common words; a cache of every distinct word of a big site
+ * (numbers in titles: about one per document) spread them over a table of millions of slots, each
+ * lookup a miss of the processor's caches (catalog build at 300k documents: CPU 27.8 -> 24.3 s).
+ */
+const RAW_LIMIT = 1 << 16;
 
 /** Lunr's separator /[\s\-]+/ as a character test. */
 function isSeparator(c: number): boolean {
