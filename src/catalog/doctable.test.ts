@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DocTable } from './doctable.ts';
-import type { Entry, IndexValue } from './record.ts';
+import { NO_EFFECTIVE, NO_EXPIRES, type Entry, type IndexValue } from './record.ts';
 
 const values = (over: Record<string, IndexValue>): Record<string, IndexValue> => ({
   Creator: 'admin', Type: 'Page', getId: 'a', id: 'a', portal_type: 'Document', review_state: 'private', sortable_title: 'a', in_reply_to: null,
@@ -13,6 +13,27 @@ const entry = (doc: number, over: Record<string, IndexValue> = {}, grants: strin
 });
 
 describe('DocTable columns and profiles', () => {
+  it('makes no column for a date every document has its usual value for, nor for publication windows nobody has, until one differs', () => {
+    const t = new DocTable();
+    const usual = { effective: NO_EFFECTIVE, expires: NO_EXPIRES, Date: 2000 };
+    t.put(entry(1, usual), -1, 'd1');
+    t.put(entry(2, usual), 1, 'd2');
+    const columns = (t as unknown as { dates: Map<string, Float64Array> }).dates;
+    expect([...columns.keys()].sort()).toEqual(['Date', 'created', 'modified']);
+    expect(t.value(1, 'effective')).toBe(NO_EFFECTIVE);
+    expect(t.value(2, 'expires')).toBe(NO_EXPIRES);
+    expect([t.effAt(2), t.expAt(2)]).toEqual([-Infinity, Infinity]);
+    // a document with its own dates and window: the columns are made, the others keep their values
+    t.put({ ...entry(3, { effective: 5000, expires: null }), eff: 5000, exp: 9000 }, 1, 'd3');
+    expect(columns.has('effective') && columns.has('expires')).toBe(true);
+    expect([t.value(1, 'effective'), t.value(3, 'effective'), t.value(1, 'expires'), t.value(3, 'expires')]).toEqual([NO_EFFECTIVE, 5000, NO_EXPIRES, null]);
+    expect([t.effAt(1), t.expAt(1), t.effAt(3), t.expAt(3)]).toEqual([-Infinity, Infinity, 5000, 9000]);
+    expect(Array.from(t.column('effective') as Float64Array).slice(1, 4)).toEqual([NO_EFFECTIVE, NO_EFFECTIVE, 5000]);
+    // room for many more documents: the columns made grow with the others
+    t.put(entry(5000, usual), 1, 'd5000');
+    expect([t.value(5000, 'effective'), t.effAt(5000), t.expAt(5000)]).toEqual([NO_EFFECTIVE, -Infinity, Infinity]);
+  });
+
   it('gives back every value put, and shares one profile between documents with the same shared values', () => {
     const t = new DocTable();
     t.put(entry(1), -1, 'd1');

@@ -14,7 +14,7 @@ import { Scratch } from './scratch.ts';
 import { ValueIndex, type Postings } from './postings.ts';
 import { ColumnIndex } from './column-index.ts';
 import { keyOf, type Scalar } from './query.ts';
-import type { Entry, IndexValue } from './record.ts';
+import { NO_EFFECTIVE, NO_EXPIRES, type Entry, type IndexValue } from './record.ts';
 
 /** Indexes kept as value -> documents postings. */
 export const BUCKETED = Object.keys(INDEXES).filter((n) => ['field', 'uuid', 'keyword', 'boolean'].includes(INDEXES[n]));
@@ -87,6 +87,15 @@ const OWN_COLUMNS = new Set(['UID', 'getId', 'id', 'sortable_title']);
 /** Date indexes: one Float64Array each, made when a document first has a value (or a sort asks). */
 export const DATES = Object.keys(INDEXES).filter((n) => INDEXES[n] === 'date');
 const IS_DATE = new Set(DATES);
+/**
+ * The value nearly every document has for a date index: no column is made while every document
+ * has it (effective and expires: Plone's defaults for no date); other date indexes: none (NaN).
+ */
+const USUAL = new Map([
+  ['effective', NO_EFFECTIVE],
+  ['expires', NO_EXPIRES],
+]);
+const usualOf = (name: string): number => USUAL.get(name) ?? NaN;
 /** The rest of the value indexes: kept in profiles. */
 const PROFILED = Object.keys(INDEXES).filter((n) => ['field', 'uuid', 'keyword', 'boolean'].includes(INDEXES[n]) && !OWN_COLUMNS.has(n));
 
@@ -113,10 +122,10 @@ class EntryView implements Entry {
     return (this.values ??= this.table.valuesOf(this.doc));
   }
   get eff(): number {
-    return this.table.eff[this.doc];
+    return this.table.effAt(this.doc);
   }
   get exp(): number {
-    return this.table.exp[this.doc];
+    return this.table.expAt(this.doc);
   }
   get grants(): readonly string[] {
     return this.table.profileOf(this.doc)?.grants ?? NO_GRANTS;
@@ -137,8 +146,9 @@ export class DocTable {
   /** distinct profiles by key; one leaves when no document uses it */
   private readonly profileByKey = new Map<string, Profile>();
   /**
-   * The date columns made so far (NaN: no value); a date index no document has a value for has
-   * none (most sites: expires, start, end): 8 B per document each.
+   * The date columns made so far (NaN: no value); a date index every document has its usual value
+   * for (USUAL: no value, or Plone's default effective and expires dates) has none (most sites:
+   * effective, expires, start, end): 8 B per document each.
    */
   private readonly dates = new Map<string, Float64Array>();
   /** block bounds of each date column (blocks.ts) */
@@ -149,8 +159,11 @@ export class DocTable {
   count = 0;
   /** One more than the highest document number ever stored. */
   capacity = 0;
-  eff = new Float64Array(1024);
-  exp = new Float64Array(1024);
+  /** Documents the Float64 columns have room for. */
+  private room = 1024;
+  /** The publication windows (ms), made when a document has a bound (-inf / +inf: none). */
+  private effs: Float64Array | undefined;
+  private exps: Float64Array | undefined;
   readonly paths = new PathIndex();
   /** getId and sortable_title: over their columns (a value is mostly one document's); the others: maps */
   readonly indexes = new Map<string, Postings>(
@@ -217,10 +230,21 @@ export class DocTable {
     }
     if (IS_DATE.has(name)) {
       if (this.uids[doc] === undefined) return undefined;
-      const x = this.dates.get(name)?.[doc] ?? NaN;
+      const col = this.dates.get(name);
+      const x = col ? col[doc] : usualOf(name);
       return Number.isNaN(x) ? null : x;
     }
     return this.profiles[doc]?.v[name];
+  }
+
+  /** Start of the publication window of `doc` (ms; -Infinity: none). */
+  effAt(doc: number): number {
+    return this.effs ? this.effs[doc] : -Infinity;
+  }
+
+  /** End of the publication window of `doc` (ms; Infinity: none). */
+  expAt(doc: number): number {
+    return this.exps ? this.exps[doc] : Infinity;
   }
 
   /** Every index value of `doc`, as a fresh record. */
@@ -237,7 +261,7 @@ export class DocTable {
    * keeps freed blocks in the middle of its heap).
    */
   reserve(n: number): void {
-    if (n <= this.eff.length) return;
+    if (n <= this.room) return;
     this.live = grow(this.live, wordsFor(n));
     this.widen(n);
     this.paths.reserve(n);
@@ -252,8 +276,9 @@ export class DocTable {
       next.set(col);
       return next;
     };
-    this.eff = widen(this.eff, 0);
-    this.exp = widen(this.exp, 0);
+    this.room = size;
+    if (this.effs) this.effs = widen(this.effs, -Infinity);
+    if (this.exps) this.exps = widen(this.exps, Infinity);
     for (const [name, col] of this.dates) this.dates.set(name, widen(col, NaN));
     for (const [name, col] of this.columns) if (col instanceof Float64Array) this.columns.set(name, widen(col, NaN));
   }
@@ -262,7 +287,7 @@ export class DocTable {
     if (doc < this.capacity) return;
     this.capacity = doc + 1;
     this.live = grow(this.live, wordsFor(this.capacity));
-    if (doc >= this.eff.length) this.widen(Math.max(doc + 1, this.eff.length * 2));
+    if (doc >= this.room) this.widen(Math.max(doc + 1, this.room * 2));
   }
 
   /** The interned profile of `entry` (its reference count not yet taken). */
@@ -322,17 +347,16 @@ export class DocTable {
     for (let i = 0; i < DATES.length; i++) {
       const n = DATES[i];
       const x = entry.v[n];
-      if (typeof x === 'number' && !Number.isNaN(x)) {
-        this.dateColumn(n)[doc] = x;
-        this.bounds.get(n)!.note(doc, x);
-      } else {
-        const col = this.dates.get(n);
-        if (col) col[doc] = NaN;
-      }
+      const has = typeof x === 'number' && !Number.isNaN(x);
+      const value = has ? x : NaN;
+      const col = this.dates.get(n);
+      if (col) col[doc] = value;
+      else if (!Object.is(value, usualOf(n))) this.dateColumn(n)[doc] = value;
+      if (has) this.bounds.get(n)!.note(doc, x);
     }
     this.paths.set(doc, parentDoc, id);
-    this.eff[doc] = entry.eff;
-    this.exp[doc] = entry.exp;
+    if (this.effs || entry.eff !== -Infinity) (this.effs ??= new Float64Array(this.room).fill(-Infinity))[doc] = entry.eff;
+    if (this.exps || entry.exp !== Infinity) (this.exps ??= new Float64Array(this.room).fill(Infinity))[doc] = entry.exp;
     if (!had) {
       // a UID moved to another document number leaves the old one
       const before = this.byUid.first(entry.uid);
@@ -388,10 +412,10 @@ export class DocTable {
     return this.bounds.get(name);
   }
 
-  /** The column of date index `name`, made (every document NaN) when it has none yet. */
+  /** The column of date index `name`, made (every document its usual value) when it has none yet. */
   private dateColumn(name: string): Float64Array {
     let col = this.dates.get(name);
-    if (!col) this.dates.set(name, (col = new Float64Array(this.eff.length).fill(NaN)));
+    if (!col) this.dates.set(name, (col = new Float64Array(this.room).fill(usualOf(name))));
     return col;
   }
 
@@ -400,7 +424,7 @@ export class DocTable {
     if (IS_DATE.has(name)) return this.dateColumn(name);
     let col = this.columns.get(name);
     if (col) return col;
-    col = INDEXES[name] === 'date' ? new Float64Array(this.eff.length).fill(NaN) : new Array<Scalar | null>(this.capacity).fill(null);
+    col = INDEXES[name] === 'date' ? new Float64Array(this.room).fill(NaN) : new Array<Scalar | null>(this.capacity).fill(null);
     for (let d = 0; d < this.capacity; d++) if (this.uids[d] !== undefined) this.setColumn(name, col, d);
     this.columns.set(name, col);
     return col;

@@ -72,7 +72,7 @@ function predicate(catalog: CatalogView, c: Criterion, positions: Positions): Pr
     case 'daterange': {
       const at = (c.query ?? []).filter((t) => typeof t === 'number') as number[];
       if (at.length !== (c.query ?? []).length) return () => false;
-      return (d) => at.every((t) => table.eff[d] <= t && t <= table.exp[d]);
+      return (d) => at.every((t) => table.effAt(d) <= t && t <= table.expAt(d));
     }
     case 'position':
       return (d) => {
@@ -128,7 +128,7 @@ export function evaluate(catalog: CatalogView, query: CatalogQuery): SearchResul
   }
   if (query.tokens) andInto(acc, union(table, 'allowedRolesAndUsers', query.tokens));
   const at = query.activeAt;
-  if (at !== undefined) predicates.push((d) => table.eff[d] <= at && at <= table.exp[d]);
+  if (at !== undefined) predicates.push((d) => table.effAt(d) <= at && at <= table.expAt(d));
   const matched = count(acc);
   const bounds = !predicates.length && sort.length === 1 ? table.boundsOf(sort[0].index) : undefined;
   if (bounds) {
