@@ -1,16 +1,17 @@
 // The JSON text of an answer. A page load embeds component expansions (navigation, actions,
-// types, workflow) that components.ts keeps per state and caller as frozen, shared objects: most
-// of the answer's text is theirs, and it is the same every time. Their text is made once per
-// object and spliced into the answer's, which is byte for byte what JSON.stringify makes of the
-// whole (same members, same order: `@components` first, as content answers put it).
-import { isSharedExpansion } from '../serialize/components.ts';
+// types, workflow) that components.ts keeps per state and caller as frozen, shared objects (and
+// an object's links-only @components, the same for every request of it): most of the answer's
+// text is theirs, and it is the same every time. Their text is made once per object and spliced
+// into the answer's, which is byte for byte what JSON.stringify makes of the whole (same
+// members, same order: `@components` first, as content answers put it).
+import { isKept } from '../serialize/kept.ts';
 import { apartFrom, jsonPieces, LONG_STRING, TEXT_MAX, type JsonPiece } from '../lib/json-pieces.ts';
 
 const texts = new WeakMap<object, string>();
 
-/** JSON text of a value; a kept expansion's made once (deep-frozen: it never changes). */
+/** JSON text of a value; a kept value's made once (deep-frozen: it never changes). */
 function textOf(value: unknown): string | undefined {
-  if (value === null || typeof value !== 'object' || !isSharedExpansion(value)) return JSON.stringify(value);
+  if (!isKept(value)) return JSON.stringify(value);
   let text = texts.get(value);
   if (text === undefined) texts.set(value, (text = JSON.stringify(value)));
   return text;
@@ -27,12 +28,12 @@ function splicedComponents(body: unknown): Record<string, unknown> | undefined {
   const answer = body as Record<string, unknown>;
   const components = answer['@components'];
   if (components === null || typeof components !== 'object' || Array.isArray(components) || 'toJSON' in components || 'toJSON' in answer) return undefined;
-  // Without a kept expansion (the links alone) one JSON.stringify of the whole is the cheapest.
+  // kept whole (the links alone, the same for every request of the object): its text made once
+  if (isKept(components)) return components as Record<string, unknown>;
+  // Without a kept expansion (links made for this request) one JSON.stringify of the whole is the cheapest.
   for (const value of Object.values(components)) if (isKept(value)) return components as Record<string, unknown>;
   return undefined;
 }
-
-const isKept = (value: unknown): value is object => value !== null && typeof value === 'object' && isSharedExpansion(value);
 
 /** `read` of the answer with `@components` set to `shown` for the moment of the call (the answer is the request's own object). */
 function withComponents<T>(answer: Record<string, unknown>, shown: unknown, read: () => T): T {
@@ -45,24 +46,30 @@ function withComponents<T>(answer: Record<string, unknown>, shown: unknown, read
   }
 }
 
-export function answerText(body: unknown): string {
-  const components = splicedComponents(body);
-  if (!components) return JSON.stringify(body);
+/** JSON text of an answer's @components: kept whole, or each member's (a kept expansion's made once). */
+function componentsText(components: Record<string, unknown>): string {
+  if (isKept(components)) return textOf(components)!;
   const members: string[] = [];
   for (const [name, value] of Object.entries(components)) {
     const text = textOf(value);
     if (text !== undefined) members.push(`${JSON.stringify(name)}:${text}`);
   }
+  return `{${members.join(',')}}`;
+}
+
+export function answerText(body: unknown): string {
+  const components = splicedComponents(body);
+  if (!components) return JSON.stringify(body);
   // The rest of the answer as JSON.stringify makes it, with `@components` left out (undefined).
   const rest = withComponents(body as Record<string, unknown>, undefined, () => JSON.stringify(body));
-  const head = `{"@components":{${members.join(',')}}`;
+  const head = `{"@components":${componentsText(components)}`;
   return rest === '{}' ? `${head}}` : `${head},${rest.slice(1)}`;
 }
 
-/** Characters of strings a kept expansion may hold for its text to be spliced without a look at them per answer. */
+/** Characters of strings a kept value may hold for its text to be spliced without a look at them per answer. */
 const SMALL = 16 * 1024;
 
-/** Whether a kept expansion's strings are few and short (looked at once: it never changes). */
+/** Whether a kept value's strings are few and short (looked at once: it never changes). */
 const smallKept = new WeakMap<object, boolean>();
 function isSmall(value: object): boolean {
   let small = smallKept.get(value);
@@ -80,6 +87,10 @@ function isSmall(value: object): boolean {
 export function answerPieces(body: unknown): JsonPiece[] | undefined {
   const components = splicedComponents(body);
   if (!components) return jsonPieces(body);
+  if (isKept(components)) {
+    if (!isSmall(components)) return jsonPieces(body);
+    return withComponents(body as Record<string, unknown>, undefined, () => apartFrom(body, LONG_STRING, TEXT_MAX - SMALL)) === undefined ? undefined : jsonPieces(body);
+  }
   const rest: Record<string, unknown> = Object.create(null); // keyed by component names
   let room = TEXT_MAX;
   for (const [name, value] of Object.entries(components)) {

@@ -12,6 +12,8 @@ import { summary } from './summary.ts';
 import { safeHtml } from './safe-html.ts';
 import { resolvedRemoteUrl } from './remote-url.ts';
 import { own } from '../lib/records.ts';
+import { isDraft } from 'immer';
+import { keep } from './kept.ts';
 
 /** Value a field has when nothing was stored. */
 export function missingValue(field: FieldDef): unknown {
@@ -95,15 +97,43 @@ function tokenTitle(field: FieldDef, token: string): { title: string; token: str
   return undefined;
 }
 
+type RichTextValue = { data: string; 'content-type': string };
+
+/** Rich text at most this long (characters shown) is kept as shown. */
+const KEEP_RICH_TEXT = 16 * 1024;
+/** Characters of rich text kept as shown, at most (then all forgotten at once). */
+const MAX_KEPT_CHARS = 8 * 1024 * 1024;
+
+/**
+ * Rich text as answers show it, per stored value (immutable: an edit stores a new one) and
+ * registry record (the filter's settings; a registry write makes a new one): kept (kept.ts), so
+ * its JSON text is made once for every answer that shows it. Bounded by the characters kept.
+ */
+let shownTexts = new WeakMap<object, { registry: object; shown: unknown }>();
+let shownChars = 0;
+
+function richTextShown(state: SiteState, v: RichTextValue): unknown {
+  const memo = v !== null && typeof v === 'object' && !isDraft(v) && !isDraft(state);
+  const hit = memo ? shownTexts.get(v) : undefined;
+  if (hit && hit.registry === state.registry) return hit.shown;
+  // Served through the safe-HTML filter (supplement-2 §5.4); the stored source stays as sent.
+  const data = safeHtml(state, richTextOutput(v));
+  const shown = { 'content-type': v['content-type'], data, encoding: 'utf-8' };
+  if (!memo || typeof data !== 'string' || data.length > KEEP_RICH_TEXT || typeof v['content-type'] !== 'string') return shown;
+  if ((shownChars += data.length) > MAX_KEPT_CHARS) {
+    shownTexts = new WeakMap();
+    shownChars = data.length;
+  }
+  shownTexts.set(v, { registry: state.registry, shown: keep(shown) });
+  return shown;
+}
+
 export function readField(state: SiteState, node: ContentNode, field: FieldDef, req: ApiRequest, objUrl: string): unknown {
   const value = storedValue(node, field);
   if (value === null || value === undefined) return null;
   switch (field.kind) {
-    case 'RichText': {
-      const v = value as { data: string; 'content-type': string };
-      // Served through the safe-HTML filter (supplement-2 §5.4); the stored source stays as sent.
-      return { 'content-type': v['content-type'], data: safeHtml(state, richTextOutput(v)), encoding: 'utf-8' };
-    }
+    case 'RichText':
+      return richTextShown(state, value as RichTextValue);
     case 'Datetime':
       return formatDate(value);
     case 'NamedBlobImage':
