@@ -224,7 +224,8 @@ export function createApp(options: AppOptions) {
   }
   /**
    * The answer of a request: at once when the response cache has it (no promise, no turn
-   * waited, no URL parsed); the same members in the same order for every request.
+   * waited, no URL parsed) or dispatch did not have to wait for anything (lib/waits.ts); the
+   * same members in the same order for every request.
    */
   const answer = (c: Context): Response | Promise<Response> => {
     const started = options.log ? performance.now() : 0;
@@ -247,7 +248,7 @@ export function createApp(options: AppOptions) {
       credentials: header === undefined && ac === undefined ? undefined : `${auth.tokens.generation}\u0000${header ?? ''}\u0000${SESSION_COOKIE}=${ac ?? ''}`,
       authorization: header,
     });
-    return res instanceof Promise ? res.then((r) => send(raw, r.response, started)) : send(raw, res, started);
+    return res instanceof Promise ? res.then((r) => send(raw, r, started)) : send(raw, res, started);
   };
   // One handler, no middleware (Hono runs a lone handler without composing a chain). GET and
   // HEAD carry no body: asking for one would build a full Request per read (~7% of a GET). A
@@ -274,7 +275,7 @@ export function createApp(options: AppOptions) {
       credentials: undefined,
       authorization: undefined,
     });
-    return res instanceof Promise ? (await res).response : res;
+    return await res;
   };
   // Whatever fails outside dispatch (which answers its own errors) still gets a JSON error body.
   app.onError((err, c) => {

@@ -7,6 +7,7 @@ import { ApiError, notFound, unauthorized } from '../lib/errors.ts';
 import { checkJsonLimits } from '../lib/json-limits.ts';
 import { nextTurn, turnIfBig } from '../lib/turn.ts';
 import { untilReady } from '../lib/pending.ts';
+import { runWaits, type Waits } from '../lib/waits.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
 import { childNamed, rootOf, traverse } from '../state/select.ts';
@@ -179,7 +180,12 @@ const isTarget = (t: Target | ApiResponse): t is Target => 'node' in t;
  * the request resolved again, permissions included, on the newest state; a write always commits
  * on the state its handler saw.
  */
-export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: SiteState = d.store.current): Promise<Answer> {
+export function dispatch(d: Dispatcher, input: DispatchInput, snapshot: SiteState = d.store.current): Answer | Promise<Answer> {
+  return runWaits(dispatchSteps(d, input, snapshot));
+}
+
+/** dispatch as steps that yield what they wait for (lib/waits.ts): a request that never waits is answered at once. */
+function* dispatchSteps(d: Dispatcher, input: DispatchInput, snapshot: SiteState): Waits<Answer> {
   let state = snapshot;
   let url: ParsedUrl | undefined;
   let principal: Principal | undefined;
@@ -192,13 +198,13 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
           checkSessionWrite(who, input.method.toUpperCase(), input.headers, 'text/xml');
           return who;
         });
-    if (outside) return answer(await outside);
+    if (outside) return answer(yield outside);
     url = d.urls ? d.urls.parse(input.url) : parseUrl(input.url, d.sitePath);
     if (url.redirect) return answer({ status: 302, headers: { Location: url.redirect } });
     if (input.principal) principal = input.principal;
     else {
       const found = d.authenticate(state, input.headers, input.client ?? 'local');
-      principal = found instanceof Promise ? await found : found;
+      principal = found instanceof Promise ? ((yield found) as Principal) : found;
     }
     const method = input.method.toUpperCase();
     checkSessionWrite(principal, method, input.headers, undefined, url.endpoint);
@@ -227,21 +233,21 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
       rawBody: undefined,
       rawBytes: undefined,
     };
-    if (target.view) return answer(await target.view(state, req, d.services));
+    if (target.view) return answer(yield target.view(state, req, d.services));
     let route = target.route!;
     if (route.path) checkPath(route.path, url.params);
     const limit = bodyLimitOf(d, route);
     const where = route.bigBody ? undefined : 'this endpoint';
-    if (route.rawBody) req.rawBytes = await bodyBytes(input, limit, where);
-    else if (/^multipart\/form-data/i.test(input.headers.get('content-type') ?? '')) req.rawBody = await bodyTextOf(input, limit, where);
-    else if (input.body || input.bodyText) req.body = await parseBody(input, limit, where); // none (a GET): no promise waited for
+    if (route.rawBody) req.rawBytes = yield bodyBytes(input, limit, where);
+    else if (/^multipart\/form-data/i.test(input.headers.get('content-type') ?? '')) req.rawBody = yield bodyTextOf(input, limit, where);
+    else if (input.body || input.bodyText) req.body = yield parseBody(input, limit, where); // none (a GET): nothing waited for
     if (route.schema) {
       validateRequest(route.schema, req.query, req.body, req.rawBody === undefined && !route.rawBody, req.url.params, (permission) => hasPermission(state, req.principal, req.context, permission), state);
     }
     // A long body: other callers get a turn between parsing it, handling it and answering.
     const long = (input.body?.announced ?? input.bodyText?.length ?? 0) >= LONG_BODY;
-    if (long) await nextTurn();
-    const prepared: unknown = route.prepare ? await route.prepare(state, req, d.services) : undefined;
+    if (long) yield nextTurn();
+    const prepared: unknown = route.prepare ? yield route.prepare(state, req, d.services) : undefined;
     /**
      * Another request committed while this one waited (or another write of its group came
      * first): check again on `newest`, with the caller's roles and groups as they are there (a
@@ -261,7 +267,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
     const run = (again = false) => untilReady(() => route.handle(state, req, d.services, prepared), again && ++passes >= DECIDE_AGAIN ? 0 : undefined);
     let pending = run();
     for (;;) {
-      const outcome = pending instanceof Promise ? await pending : pending;
+      const outcome: Awaited<typeof pending> = pending instanceof Promise ? yield pending : pending;
       if (!isWrite(outcome)) {
         const pure = method === 'GET' && !route.prepare && !route.volatile && outcome.status === 200 && !outcome.stream;
         return answer(outcome, pure && d.store.current === state);
@@ -280,7 +286,7 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
       };
       let decided: WriteOutcome = outcome;
       let left: typeof pending | undefined;
-      const written = await d.store.write({
+      const written: Awaited<ReturnType<Store['write']>> = yield d.store.write({
         decidedOn: state,
         recipe: decided.write,
         meta,
@@ -307,9 +313,9 @@ export async function dispatch(d: Dispatcher, input: DispatchInput, snapshot: Si
       const { next, result } = written;
       state = next;
       const change = d.services.changes?.take(meta);
-      if (written.durable) await written.durable;
-      if (long) await nextTurn();
-      const response = withChange(await untilReady(() => decided.respond(next, result)), change, shown);
+      if (written.durable) yield written.durable;
+      if (long) yield nextTurn();
+      const response = withChange(yield untilReady(() => decided.respond(next, result)), change, shown);
       decided.after?.(next, result);
       return answer(response);
     }

@@ -17,8 +17,7 @@ const user = (id: string | null): Principal => ({ id, fullname: '', roles: id ? 
 function withResponseCache(options: CacheOptions<KeyedRequest>, dispatch: (input: KeyedRequest, state: Store['current']) => Promise<Answer>) {
   const handle = wrap(options, dispatch);
   return async (r: KeyedRequest): Promise<ApiResponse> => {
-    const res = handle(r);
-    return res instanceof Promise ? (await res).response : res;
+    return await handle(r);
   };
 }
 

@@ -140,22 +140,28 @@ export interface CacheOptions<I> {
  * credentials are remembered only when the credentials were accepted, so wrong ones never find
  * an entry. A site with RobotRemote's autologin is not cached (the caller then depends on the
  * client's address). A hit is the answer itself, given at once (no promise: the server writes it
- * without a turn of waiting); otherwise dispatch's promise of the answer.
+ * without a turn of waiting); otherwise dispatch's answer, at once when dispatch did not have to
+ * wait (a GET that needed no password check), else a promise of it.
  */
-export function withResponseCache<I extends KeyedRequest>(options: CacheOptions<I>, dispatch: (input: I, state: SiteState) => Promise<Answer>) {
+export function withResponseCache<I extends KeyedRequest>(options: CacheOptions<I>, dispatch: (input: I, state: SiteState) => Answer | Promise<Answer>) {
   const { cache, store } = options;
   // A keyed hash stands for the credentials: the key holds no usable secret, and no credentials are kept.
   const digest = keyedHash();
-  return (input: I): ApiResponse | Promise<Answer> => {
+  return (input: I): ApiResponse | Promise<ApiResponse> => {
     const state = store.current;
-    if (!cache || input.method !== 'GET' || state.robotAutologin || !cache.askedBefore(state, fingerprint(input))) return dispatch(input, state);
+    if (!cache || input.method !== 'GET' || state.robotAutologin || !cache.askedBefore(state, fingerprint(input))) return responseOf(dispatch(input, state));
     const key = cacheKey(input, digest);
     const hit = cache.get(state, key);
     if (hit && !options.bypass?.(input)) return hit;
-    return dispatch(input, state).then((answer) => {
+    const fill = (answer: Answer): ApiResponse => {
       const accepted = input.principal !== undefined || !input.credentials || (answer.principal !== undefined && answer.principal.id !== null);
-      if (answer.cacheable && accepted && answer.state === state && store.current === state) answer.response = cache.keep(state, key, answer.response);
-      return answer;
-    });
+      return answer.cacheable && accepted && answer.state === state && store.current === state ? cache.keep(state, key, answer.response) : answer.response;
+    };
+    const answered = dispatch(input, state);
+    return answered instanceof Promise ? answered.then(fill) : fill(answered);
   };
 }
+
+/** The response of dispatch's answer (at once when dispatch answered at once). */
+const responseOf = (answered: Answer | Promise<Answer>): ApiResponse | Promise<ApiResponse> =>
+  answered instanceof Promise ? answered.then((answer) => answer.response) : answered.response;
