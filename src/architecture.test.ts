@@ -59,7 +59,7 @@ const EXPLICIT_CACHES: Record<string, string> = {
   'i18n/translate.ts languages': 'answer language per request and state',
   'lib/clock.ts second': 'the second the system clock last read',
   'lib/clock.ts secondText': 'the text of that second',
-  'state/children.ts copies': 'arrays a recipe already copied, per children record',
+  'state/children.ts copies': 'lists and objects a recipe already copied, per node whose children it writes (the node is a draft of that recipe)',
   'serialize/content.ts shapes': 'answer shape (members in order) per type record',
   'serialize/components.ts expansions': 'expanded components per state, caller and request parts they read',
   'serialize/components.ts linkRecords': 'links-only @components per components table, object URL and present components (bounded)',
@@ -83,6 +83,7 @@ const EXPLICIT_CACHES: Record<string, string> = {
  * passed in.
  */
 const PROCESS_STATE: Record<string, string> = {
+  'state/freeze.ts tops': 'marks the values frozen at their top only while states are frozen (tests), so that freezeNew freezes what they hold; weakly held',
   'auth/authenticate.ts sessionPrincipals': 'marks the principals that came from the session cookie (the CSRF check reads it); weakly held, dies with the request',
   'blobs/images.ts images': 'the image worker thread, started on first use, shared by every server of the process',
   'serialize/safe-html.ts worker': 'the safe-HTML filter worker thread, started on first use, shared by every server of the process',

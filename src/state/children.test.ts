@@ -2,8 +2,9 @@
 // removals, renames, moves, placements and whole reorders, each run as an Immer recipe like a
 // commit, on folders large enough to split and merge chunks and trie leaves. After every step the
 // record is sound (checkChildren), reads agree with the model, and replaying the step's patches
-// (the journal) on the state before gives the state after.
-import { applyPatches, enablePatches, freeze, Immer, produceWithPatches } from 'immer';
+// (the journal) on the state before gives the state after, and its inverse patches the state before.
+// Patches are taken as the store hands them on: the whole-record patch refined (children-patches.ts).
+import { applyPatches, enablePatches, freeze, Immer, type Patch } from 'immer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -25,8 +26,18 @@ import {
   renameChildId,
   setChildOrder,
 } from './children.ts';
+import { refineChildPatches } from './children-patches.ts';
 
 enablePatches();
+
+const frozen = new Immer({ autoFreeze: true });
+
+/** A recipe's state, patches and inverse patches, as the store gives them (Store.commit). */
+function produceWithPatches<T>(state: T, recipe: (draft: T) => void, immer: Immer = frozen): [T, Patch[], Patch[]] {
+  const [next, patches, inverse] = immer.produceWithPatches(state, (d) => void recipe(d as T));
+  refineChildPatches(patches, inverse);
+  return [next as T, patches, inverse];
+}
 
 interface Holder {
   children?: Children;
@@ -136,9 +147,10 @@ describe('children record', () => {
         let state: Holder = freeze({}, true);
         const model: [string, string][] = [];
         for (const op of ops) {
-          const [next, patches] = produceWithPatches(state, (d) => run(op, d as Holder, model));
+          const [next, patches, inverse] = produceWithPatches(state, (d) => run(op, d as Holder, model));
           expectAgrees(next, model);
           expect(applyPatches(state, patches)).toEqual(next);
+          expect(applyPatches(next, inverse)).toEqual(state);
           state = next;
         }
       }),
@@ -161,7 +173,7 @@ describe('children record', () => {
         const model: [string, string][] = [];
         for (const ops of steps) {
           const before = structuredClone(state);
-          const [next] = unfrozen.produceWithPatches(state, (d) => ops.forEach((op) => run(op, d as Holder, model)));
+          const [next] = produceWithPatches(state, (d) => ops.forEach((op) => run(op, d as Holder, model)), unfrozen);
           expect(state).toEqual(before);
           expectAgrees(next, model);
           state = next;
@@ -209,8 +221,9 @@ describe('children record', () => {
     let state: Holder = {};
     const model: [string, string][] = [];
     const step = (fn: (d: Holder) => void) => {
-      const [next, patches] = unfrozen.produceWithPatches(state, fn);
+      const [next, patches, inverse] = produceWithPatches(state, fn, unfrozen);
       expect(applyPatches(structuredClone(state), patches)).toEqual(next);
+      expect(applyPatches(structuredClone(next), inverse)).toEqual(state);
       state = next;
     };
     step((d) => {

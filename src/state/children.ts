@@ -17,7 +17,7 @@
 // Version 2 of the snapshot had one level (`order`, `keys`, `sizes` in the record):
 // persistence/migrate.ts rebuilds such records.
 import { current, isDraft, type Draft } from 'immer';
-import { present } from './freeze.ts';
+import { freezeTop, present } from './freeze.ts';
 import { stored } from './stored.ts';
 import { freshSeed, seededHash } from '../lib/seeded-hash.ts';
 
@@ -90,31 +90,6 @@ function hash(c: Children, id: string): number {
 const slot = (h: number, depth: number) => (h >>> (depth * 4)) & (WAYS - 1);
 const isBranch = (t: Trie): t is Branch => !Array.isArray(t);
 
-/** Lists and groups copied by `editable`/`owned`, with the children record (as seen in that recipe) they belong to. */
-const copies = new WeakMap<object, Children>();
-
-/**
- * `arr` itself when it can be changed in place (a draft, or a copy this module made for `c` in
- * this recipe), else a copy that `put` stores in its place. A value that is not a draft may be
- * part of an earlier state (a new list made by this recipe holds the chunks or groups before it);
- * the state is not frozen when serving (freeze.ts), so only this bookkeeping tells. `c` is a draft
- * or a record made by this recipe: a later recipe sees another object.
- */
-function mutable<T extends object>(c: Children, x: T, put: (copy: T) => void): T {
-  if (isDraft(x) || copies.get(x) === c) return x;
-  const copy = (Array.isArray(x) ? x.slice() : { ...x }) as T;
-  copies.set(copy, c);
-  put(copy);
-  return copy;
-}
-
-/** A new value made by this recipe for `c` (changed in place later in the same recipe). */
-function owned<T extends object>(c: Children, x: T): T {
-  copies.set(x, c);
-  return x;
-}
-
-
 /**
  * A draft list of numbers or strings (sizes, keys, a chunk, a trie leaf) as plain data: its
  * current value. Never on a list of lists: current() copies every unfrozen array under a draft
@@ -122,10 +97,10 @@ function owned<T extends object>(c: Children, x: T): T {
  */
 const plain = <T>(x: T): T => (isDraft(x) ? (current(x as Draft<T>) as T) : x);
 
-
 /**
  * `c` for reading, as it is now: its order lists as plain data (the parts a recipe did not change
- * are shared; cost: the number of groups and what this recipe changed), its trie as stored.
+ * are shared; cost: the number of groups and what this recipe changed), its trie as stored. (The
+ * write path never drafts a record; a reader that went through a draft node may have.)
  */
 function readable(c: Children): Children {
   if (!isDraft(c)) return c;
@@ -264,29 +239,85 @@ export function childPositions(node: HasChildren): Map<string, number> {
   return m;
 }
 
-// ------------------------------------------------------------------ writing (on drafts)
+// ------------------------------------------------------------------ writing (in recipes)
+//
+// A write makes no Immer draft of the record: it works on a plain copy of the record's top (its
+// lists shared until changed), copies each list or object on the way to a change once per recipe
+// (`mutable`), and stores the record in the node once per write, frozen at its top (Immer then
+// does not walk it when it finalizes the recipe: that walk would visit every child). Immer's patch
+// for it replaces the whole record; the store turns that into patches of what changed
+// (children-patches.ts), so the journal and the history stay as small as the change.
 
-/** The node's children, created empty on first use. */
-function draftOf(node: HasChildren): Children {
-  return (node.children ??= emptyChildren());
+/** The copies this module made in a recipe, with the node (a draft, or a node made by the recipe) whose children they are. */
+const copies = new WeakMap<object, object>();
+
+/** A write in progress: the node written and its record, a copy of this write (changed in place). */
+interface Work {
+  node: object;
+  c: Children;
 }
 
-/** The leaf where `id` belongs: its holder branch and slot (none: the root), and its depth. */
-function leafFor(c: Children, h: number): { holder?: Branch; at: number; leaf: Leaf | null; depth: number } {
-  let holder: Branch | undefined;
+/**
+ * `x` itself when this recipe made it for `w.node` (changed in place), else a copy, marked so,
+ * that `put` stores in its place. Anything else may be part of an earlier state, which is not
+ * frozen when serving (freeze.ts): only this bookkeeping tells. A later recipe writes through
+ * another draft of the node, so it copies again.
+ */
+function mutable<T extends object>(w: Work, x: T, put: (copy: T) => void): T {
+  if (copies.get(x) === w.node) return x;
+  const copy = (Array.isArray(x) ? x.slice() : { ...x }) as T;
+  copies.set(copy, w.node);
+  put(copy);
+  return copy;
+}
+
+/** A new value made by this write (changed in place later in the same recipe). */
+function owned<T extends object>(w: Work, x: T): T {
+  copies.set(x, w.node);
+  return x;
+}
+
+/** Start a write of `node`'s children: a copy of its record's top (an empty record on first use). */
+function begin(node: HasChildren): Work {
+  const c = stored(node, 'children');
+  if (!c) return { node, c: emptyChildren() };
+  if (isDraft(c)) return { node, c: present(c) };
+  const top: Children = { n: c.n, groups: c.groups, counts: c.counts, gkeys: c.gkeys, next: c.next, ids: c.ids };
+  if (c.k !== undefined) top.k = c.k; // a record from before seeds keeps none
+  return { node, c: top };
+}
+
+/** The record written is the node's. */
+function end(node: HasChildren, w: Work): void {
+  node.children = freezeTop(w.c);
+}
+
+/** The branches on the way to the leaf where hash `h` belongs (branch i is left by slot(h, i)), and that leaf. */
+function leafPath(c: Children, h: number): { branches: Branch[]; leaf: Leaf | null } {
+  const branches: Branch[] = [];
   let t: Trie | null = c.ids;
-  let depth = 0;
   while (t && isBranch(t)) {
-    holder = t;
-    t = t.b[slot(h, depth)];
-    depth++;
+    branches.push(t);
+    t = t.b[slot(h, branches.length - 1)];
   }
-  return { holder, at: holder ? slot(h, depth - 1) : -1, leaf: t, depth };
+  return { branches, leaf: t };
 }
 
-function putLeaf(c: Children, where: { holder?: Branch; at: number }, t: Trie | null): void {
-  if (where.holder) where.holder.b[where.at] = t;
-  else c.ids = t ?? [];
+/** Put `t` where hash `h` belongs below `branches` (the path to it copied once per recipe); none: the root. */
+function putLeaf(w: Work, h: number, branches: Branch[], t: Trie | null): void {
+  if (!branches.length) {
+    w.c.ids = t ?? [];
+    return;
+  }
+  let put = (x: Branch): void => void (w.c.ids = x);
+  let ways: (Trie | null)[] = [];
+  for (let depth = 0; depth < branches.length; depth++) {
+    const branch = mutable(w, branches[depth], put);
+    const b = (ways = mutable(w, branch.b, (x) => (branch.b = x)));
+    const at = slot(h, depth);
+    put = (x) => void (b[at] = x);
+  }
+  ways[slot(h, branches.length - 1)] = t;
 }
 
 /** Offset of the entry of `id` in a leaf, -1 if absent. */
@@ -296,246 +327,260 @@ function entryIn(leaf: Leaf, id: string): number {
 }
 
 /** Set the trie entry of `id` (insert, or update UID and keys). */
-function trieSet(c: Children, id: string, uid: string, gkey: number, ckey: number): void {
-  const where = leafFor(c, hash(c, id));
-  const { leaf, depth } = where;
-  if (!leaf) return putLeaf(c, where, [id, uid, gkey, ckey]);
-  const i = entryIn(plain(leaf), id);
+function trieSet(w: Work, id: string, uid: string, gkey: number, ckey: number): void {
+  const h = hash(w.c, id);
+  const { branches, leaf } = leafPath(w.c, h);
+  const edit = (l: Leaf) => mutable(w, l, (copy) => putLeaf(w, h, branches, copy));
+  if (!leaf) return putLeaf(w, h, branches, owned(w, [id, uid, gkey, ckey]));
+  const i = entryIn(leaf, id);
   if (i >= 0) {
-    const next = mutable(c, leaf, (l) => putLeaf(c, where, l));
+    const next = edit(leaf);
     next[i + 1] = uid;
     next[i + 2] = gkey;
     next[i + 3] = ckey;
-  } else if (leaf.length / ENTRY < LEAF || depth >= MAX_DEPTH) mutable(c, leaf, (l) => putLeaf(c, where, l)).push(id, uid, gkey, ckey);
-  else putLeaf(c, where, split(c, [...plain(leaf), id, uid, gkey, ckey], depth));
+  } else if (leaf.length / ENTRY < LEAF || branches.length >= MAX_DEPTH) edit(leaf).push(id, uid, gkey, ckey);
+  else putLeaf(w, h, branches, split(w, [...leaf, id, uid, gkey, ckey], branches.length));
 }
 
 /** A leaf at `depth` that outgrew LEAF, as a branch of leaves (recursively, if they all collide). */
-function split(c: Children, leaf: Leaf, depth: number): Trie {
-  if (leaf.length / ENTRY <= LEAF || depth >= MAX_DEPTH) return leaf;
+function split(w: Work, leaf: Leaf, depth: number): Trie {
+  if (leaf.length / ENTRY <= LEAF || depth >= MAX_DEPTH) return owned(w, leaf);
   const parts: Leaf[] = Array.from({ length: WAYS }, () => []);
-  for (let i = 0; i < leaf.length; i += ENTRY) parts[slot(hash(c, leaf[i] as string), depth)].push(leaf[i], leaf[i + 1], leaf[i + 2], leaf[i + 3]);
-  return { b: parts.map((p) => (p.length ? split(c, p, depth + 1) : null)) };
+  for (let i = 0; i < leaf.length; i += ENTRY) parts[slot(hash(w.c, leaf[i] as string), depth)].push(leaf[i], leaf[i + 1], leaf[i + 2], leaf[i + 3]);
+  return owned(w, { b: owned(w, parts.map((p) => (p.length ? split(w, p, depth + 1) : null))) });
 }
 
-function trieDelete(c: Children, id: string): void {
-  const where = leafFor(c, hash(c, id));
-  if (!where.leaf) return;
-  const base = plain(where.leaf);
-  const i = entryIn(base, id);
-  if (i < 0) return;
-  const rest = [...base.slice(0, i), ...base.slice(i + ENTRY)];
-  putLeaf(c, where, rest.length ? rest : null);
+function trieDelete(w: Work, id: string): void {
+  const h = hash(w.c, id);
+  const { branches, leaf } = leafPath(w.c, h);
+  const i = leaf ? entryIn(leaf, id) : -1;
+  if (!leaf || i < 0) return;
+  const rest = owned(w, [...leaf.slice(0, i), ...leaf.slice(i + ENTRY)]);
+  putLeaf(w, h, branches, rest.length ? rest : null);
 }
 
-/** Group `gi` of `c`, ready to change in place. */
-const editGroup = (c: Children, gi: number): Group => mutable(c, c.groups[gi], (g) => (c.groups[gi] = g));
+/** Group `gi`, ready to change in place. */
+const editGroup = (w: Work, gi: number): Group => mutable(w, w.c.groups[gi], (g) => (mutable(w, w.c.groups, (gs) => (w.c.groups = gs))[gi] = g));
 
-/** Set one slot of a list of `c` (a top-level list or a group's) to `value`. */
-function setSlot<T>(c: Children, list: T[], i: number, value: T, put: (copy: T[]) => void): void {
-  mutable(c, list, put)[i] = value;
+/** Set one slot of a list (the record's or a group's, ready to change) to `value`. */
+function setSlot<T>(w: Work, list: T[], i: number, value: T, put: (copy: T[]) => void): void {
+  mutable(w, list, put)[i] = value;
 }
 
 /** Every child of `pairs` is now in chunk `ckey` of group `gkey` (the trie says so). */
-function rehome(c: Children, pairs: string[], gkey: number, ckey: number): void {
-  for (let i = 0; i < pairs.length; i += PAIR) trieSet(c, pairs[i + 1], pairs[i], gkey, ckey);
+function rehome(w: Work, pairs: string[], gkey: number, ckey: number): void {
+  for (let i = 0; i < pairs.length; i += PAIR) trieSet(w, pairs[i + 1], pairs[i], gkey, ckey);
 }
 
 /** Every child of the group `g` is now in group `gkey`. */
-function rehomeGroup(c: Children, g: Group, gkey: number): void {
-  g.order.forEach((chunk, ci) => rehome(c, chunk, gkey, g.keys[ci]));
+function rehomeGroup(w: Work, g: Group, gkey: number): void {
+  g.order.forEach((chunk, ci) => rehome(w, chunk, gkey, g.keys[ci]));
 }
 
-/** Replace chunk `ci` of group `gi` by `pairs`: split when too big, drop when empty, merge when too small. */
-function putChunk(c: Children, gi: number, ci: number, pairs: string[]): void {
+/** Replace chunk `ci` of group `gi` by `pairs` (a new list): split when too big, drop when empty, merge when too small. */
+function putChunk(w: Work, gi: number, ci: number, pairs: string[]): void {
+  const c = w.c;
   const size = pairs.length / PAIR;
-  const gkey = plain(stored(c, 'gkeys'))[gi];
-  const g = editGroup(c, gi);
-  const order = g.order;
-  const keys = plain(g.keys);
-  const sizes = plain(g.sizes);
+  const gkey = c.gkeys[gi];
+  const g = editGroup(w, gi);
+  const { order, keys, sizes } = g;
   if (size > MAX_CHUNK) {
     const half = Math.floor(size / 2) * PAIR;
     const key = c.next++;
-    const tail = pairs.slice(half);
-    g.order = owned(c, [...chunkList(order).slice(0, ci), pairs.slice(0, half), tail, ...chunkList(order).slice(ci + 1)]);
-    g.keys = [...keys.slice(0, ci + 1), key, ...keys.slice(ci + 1)];
-    g.sizes = [...sizes.slice(0, ci), half / PAIR, tail.length / PAIR, ...sizes.slice(ci + 1)];
-    rehome(c, tail, gkey, key);
-    return fitGroup(c, gi);
+    const tail = owned(w, pairs.slice(half));
+    g.order = owned(w, [...order.slice(0, ci), owned(w, pairs.slice(0, half)), tail, ...order.slice(ci + 1)]);
+    g.keys = owned(w, [...keys.slice(0, ci + 1), key, ...keys.slice(ci + 1)]);
+    g.sizes = owned(w, [...sizes.slice(0, ci), half / PAIR, tail.length / PAIR, ...sizes.slice(ci + 1)]);
+    rehome(w, tail, gkey, key);
+    return fitGroup(w, gi);
   }
   if (size === 0) {
-    g.order = owned(c, chunkList(order).filter((_, k) => k !== ci));
-    g.keys = keys.filter((_, k) => k !== ci);
-    g.sizes = sizes.filter((_, k) => k !== ci);
-    return fitGroup(c, gi);
+    g.order = owned(w, order.filter((_, k) => k !== ci));
+    g.keys = owned(w, keys.filter((_, k) => k !== ci));
+    g.sizes = owned(w, sizes.filter((_, k) => k !== ci));
+    return fitGroup(w, gi);
   }
   if (size < MIN_CHUNK) {
     for (const other of [ci - 1, ci + 1]) {
       if (other < 0 || other >= sizes.length || sizes[other] + size > CHUNK) continue;
-      const neighbour = plain(stored(order, other));
-      const joined = other < ci ? neighbour.concat(pairs) : pairs.concat(neighbour);
+      const neighbour = order[other];
+      const joined = owned(w, other < ci ? neighbour.concat(pairs) : pairs.concat(neighbour));
       const [lo, hi] = other < ci ? [other, ci] : [ci, other];
-      g.order = owned(c, [...chunkList(order).slice(0, lo), joined, ...chunkList(order).slice(hi + 1)]);
-      g.keys = [...keys.slice(0, lo), keys[other], ...keys.slice(hi + 1)];
-      g.sizes = [...sizes.slice(0, lo), joined.length / PAIR, ...sizes.slice(hi + 1)];
-      rehome(c, pairs, gkey, keys[other]);
-      return fitGroup(c, gi);
+      g.order = owned(w, [...order.slice(0, lo), joined, ...order.slice(hi + 1)]);
+      g.keys = owned(w, [...keys.slice(0, lo), keys[other], ...keys.slice(hi + 1)]);
+      g.sizes = owned(w, [...sizes.slice(0, lo), joined.length / PAIR, ...sizes.slice(hi + 1)]);
+      rehome(w, pairs, gkey, keys[other]);
+      return fitGroup(w, gi);
     }
   }
-  setSlot(c, order, ci, pairs, (o) => (g.order = o));
-  setSlot(c, g.sizes, ci, size, (s) => (g.sizes = s));
+  setSlot(w, order, ci, owned(w, pairs), (o) => (g.order = o));
+  setSlot(w, sizes, ci, size, (s) => (g.sizes = s));
 }
 
-/** The chunks of a group's list as they are now (a drafted chunk: its current value), the chunks not copied. */
-const chunkList = (order: string[][]): string[][] => present(order);
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** After group `gi` changed its number of chunks: recount it; split it, drop it or join it to a neighbour as needed. */
-function fitGroup(c: Children, gi: number): void {
-  const groups = present(stored(c, 'groups'));
+function fitGroup(w: Work, gi: number): void {
+  const c = w.c;
+  const { groups, counts, gkeys } = c;
   const g = groups[gi];
-  const count = g.sizes.reduce((a, b) => a + b, 0);
-  const counts = plain(c.counts);
-  const gkeys = plain(c.gkeys);
+  const count = sum(g.sizes);
   const chunksIn = g.order.length;
   if (chunksIn > MAX_GROUP) {
     const half = Math.floor(chunksIn / 2);
-    const head: Group = { order: g.order.slice(0, half), keys: g.keys.slice(0, half), sizes: g.sizes.slice(0, half) };
-    const tail: Group = { order: g.order.slice(half), keys: g.keys.slice(half), sizes: g.sizes.slice(half) };
-    const n = (x: Group) => x.sizes.reduce((a, b) => a + b, 0);
+    const part = (from: number, to?: number): Group => owned(w, { order: owned(w, g.order.slice(from, to)), keys: owned(w, g.keys.slice(from, to)), sizes: owned(w, g.sizes.slice(from, to)) });
+    const head = part(0, half);
+    const tail = part(half);
     const key = c.next++;
-    c.groups = owned(c, [...groups.slice(0, gi), owned(c, head), owned(c, tail), ...groups.slice(gi + 1)]);
-    c.counts = [...counts.slice(0, gi), n(head), n(tail), ...counts.slice(gi + 1)];
-    c.gkeys = [...gkeys.slice(0, gi + 1), key, ...gkeys.slice(gi + 1)];
-    rehomeGroup(c, tail, key);
+    c.groups = owned(w, [...groups.slice(0, gi), head, tail, ...groups.slice(gi + 1)]);
+    c.counts = owned(w, [...counts.slice(0, gi), sum(head.sizes), sum(tail.sizes), ...counts.slice(gi + 1)]);
+    c.gkeys = owned(w, [...gkeys.slice(0, gi + 1), key, ...gkeys.slice(gi + 1)]);
+    rehomeGroup(w, tail, key);
     return;
   }
   if (chunksIn === 0) {
-    c.groups = owned(c, groups.filter((_, k) => k !== gi));
-    c.counts = counts.filter((_, k) => k !== gi);
-    c.gkeys = gkeys.filter((_, k) => k !== gi);
+    c.groups = owned(w, groups.filter((_, k) => k !== gi));
+    c.counts = owned(w, counts.filter((_, k) => k !== gi));
+    c.gkeys = owned(w, gkeys.filter((_, k) => k !== gi));
     return;
   }
   if (chunksIn < MIN_GROUP) {
     for (const other of [gi - 1, gi + 1]) {
       if (other < 0 || other >= groups.length || groups[other].order.length + chunksIn > GROUP) continue;
       const [a, b] = other < gi ? [groups[other], g] : [g, groups[other]];
-      const joined: Group = { order: [...a.order, ...b.order], keys: [...a.keys, ...b.keys], sizes: [...a.sizes, ...b.sizes] };
+      const joined: Group = owned(w, { order: owned(w, [...a.order, ...b.order]), keys: owned(w, [...a.keys, ...b.keys]), sizes: owned(w, [...a.sizes, ...b.sizes]) });
       const lo = Math.min(gi, other);
-      c.groups = owned(c, [...groups.slice(0, lo), owned(c, joined), ...groups.slice(lo + 2)]);
-      c.counts = [...counts.slice(0, lo), count + counts[other], ...counts.slice(lo + 2)];
-      c.gkeys = [...gkeys.slice(0, lo), gkeys[other], ...gkeys.slice(lo + 2)];
-      rehomeGroup(c, g, gkeys[other]);
+      c.groups = owned(w, [...groups.slice(0, lo), joined, ...groups.slice(lo + 2)]);
+      c.counts = owned(w, [...counts.slice(0, lo), count + counts[other], ...counts.slice(lo + 2)]);
+      c.gkeys = owned(w, [...gkeys.slice(0, lo), gkeys[other], ...gkeys.slice(lo + 2)]);
+      rehomeGroup(w, g, gkeys[other]);
       return;
     }
   }
-  setSlot(c, c.counts, gi, count, (s) => (c.counts = s));
+  setSlot(w, counts, gi, count, (s) => (c.counts = s));
 }
 
-/** Draft mutator: insert child `id` -> `uid` at position `pos` (default: last). The id must be free. */
-export function insertChild(node: HasChildren, id: string, uid: string, pos?: number): void {
-  const c = draftOf(node);
+/** Insert child `id` -> `uid` at position `pos` (default: last) in the write `w`. The id must be free. */
+function insertIn(w: Work, id: string, uid: string, pos?: number): void {
+  const c = w.c;
   const at = pos === undefined ? c.n : Math.max(0, Math.min(c.n, pos));
-  const counts = plain(c.counts);
+  const counts = c.counts;
   const gl = counts.length - 1;
   if (at === c.n) {
     // the common case, an append: one slot of the last chunk, group and counts
-    const lastGroup = gl < 0 ? undefined : stored(stored(c, 'groups'), gl);
-    const last = lastGroup && { order: stored(lastGroup, 'order'), keys: plain(stored(lastGroup, 'keys')), sizes: plain(stored(lastGroup, 'sizes')) };
+    const last = gl < 0 ? undefined : c.groups[gl];
     const cl = last ? last.order.length - 1 : -1;
     if (!last || (cl >= 0 && last.sizes[cl] >= CHUNK && last.order.length >= GROUP)) {
       const gkey = c.next++;
       const key = c.next++;
-      c.groups.push(owned(c, { order: owned(c, [[uid, id]]), keys: [key], sizes: [1] }));
-      c.counts.push(1);
-      c.gkeys.push(gkey);
-      trieSet(c, id, uid, gkey, key);
+      mutable(w, c.groups, (gs) => (c.groups = gs)).push(owned(w, { order: owned(w, [owned(w, [uid, id])]), keys: owned(w, [key]), sizes: owned(w, [1]) }));
+      mutable(w, counts, (s) => (c.counts = s)).push(1);
+      mutable(w, c.gkeys, (k) => (c.gkeys = k)).push(gkey);
+      trieSet(w, id, uid, gkey, key);
     } else if (cl < 0 || last.sizes[cl] >= CHUNK) {
       const key = c.next++;
-      const g = editGroup(c, gl);
-      mutable(c, g.order, (o) => (g.order = o)).push([uid, id]);
-      mutable(c, g.keys, (k) => (g.keys = k)).push(key);
-      mutable(c, g.sizes, (s) => (g.sizes = s)).push(1);
-      setSlot(c, c.counts, gl, counts[gl] + 1, (s) => (c.counts = s));
-      trieSet(c, id, uid, plain(stored(c, 'gkeys'))[gl], key);
+      const g = editGroup(w, gl);
+      mutable(w, g.order, (o) => (g.order = o)).push(owned(w, [uid, id]));
+      mutable(w, g.keys, (k) => (g.keys = k)).push(key);
+      mutable(w, g.sizes, (s) => (g.sizes = s)).push(1);
+      setSlot(w, counts, gl, counts[gl] + 1, (s) => (c.counts = s));
+      trieSet(w, id, uid, c.gkeys[gl], key);
     } else {
-      const g = editGroup(c, gl);
-      const order = mutable(c, g.order, (o) => (g.order = o));
-      mutable(c, order[cl], (chunk) => (order[cl] = chunk)).push(uid, id);
-      setSlot(c, g.sizes, cl, last.sizes[cl] + 1, (s) => (g.sizes = s));
-      setSlot(c, c.counts, gl, counts[gl] + 1, (s) => (c.counts = s));
-      trieSet(c, id, uid, plain(stored(c, 'gkeys'))[gl], last.keys[cl]);
+      const g = editGroup(w, gl);
+      const order = mutable(w, g.order, (o) => (g.order = o));
+      mutable(w, order[cl], (chunk) => (order[cl] = chunk)).push(uid, id);
+      setSlot(w, g.sizes, cl, g.sizes[cl] + 1, (s) => (g.sizes = s));
+      setSlot(w, counts, gl, counts[gl] + 1, (s) => (c.counts = s));
+      trieSet(w, id, uid, c.gkeys[gl], g.keys[cl]);
     }
   } else {
-    const r = readable(c);
-    const { gi, ci, first } = chunkAt(r, at);
-    const group = r.groups[gi];
+    const { gi, ci, first } = chunkAt(c, at);
+    const group = c.groups[gi];
     const chunk = group.order[ci];
     const off = (at - first) * PAIR;
-    trieSet(c, id, uid, r.gkeys[gi], group.keys[ci]);
-    setSlot(c, c.counts, gi, counts[gi] + 1, (s) => (c.counts = s));
-    putChunk(c, gi, ci, [...chunk.slice(0, off), uid, id, ...chunk.slice(off)]);
+    trieSet(w, id, uid, c.gkeys[gi], group.keys[ci]);
+    setSlot(w, counts, gi, counts[gi] + 1, (s) => (c.counts = s));
+    putChunk(w, gi, ci, [...chunk.slice(0, off), uid, id, ...chunk.slice(off)]);
   }
   c.n += 1;
 }
 
-/** Draft mutator: remove child `id`; returns its UID (undefined: no such child). */
-export function removeChild(node: HasChildren, id: string): string | undefined {
-  const c = node.children;
-  const r = c && readable(c);
-  const where = r && locate(r, id);
-  if (!c || !r || !where) return undefined;
-  const chunk = r.groups[where.gi].order[where.ci];
-  trieDelete(c, id);
-  setSlot(c, c.counts, where.gi, r.counts[where.gi] - 1, (s) => (c.counts = s));
-  putChunk(c, where.gi, where.ci, [...chunk.slice(0, where.off), ...chunk.slice(where.off + PAIR)]);
+/** Remove child `id` in the write `w`; returns its UID (undefined: no such child). */
+function removeIn(w: Work, id: string): string | undefined {
+  const c = w.c;
+  const where = locate(c, id);
+  if (!where) return undefined;
+  const chunk = c.groups[where.gi].order[where.ci];
+  trieDelete(w, id);
+  setSlot(w, c.counts, where.gi, c.counts[where.gi] - 1, (s) => (c.counts = s));
+  putChunk(w, where.gi, where.ci, [...chunk.slice(0, where.off), ...chunk.slice(where.off + PAIR)]);
   c.n -= 1;
   return where.uid;
 }
 
+/** Draft mutator: insert child `id` -> `uid` at position `pos` (default: last). The id must be free. */
+export function insertChild(node: HasChildren, id: string, uid: string, pos?: number): void {
+  const w = begin(node);
+  insertIn(w, id, uid, pos);
+  end(node, w);
+}
+
+/** Draft mutator: remove child `id`; returns its UID (undefined: no such child). */
+export function removeChild(node: HasChildren, id: string): string | undefined {
+  if (!stored(node, 'children')) return undefined;
+  const w = begin(node);
+  const uid = removeIn(w, id);
+  if (uid !== undefined) end(node, w);
+  return uid;
+}
+
 /** Draft mutator: child `oldId` is now called `newId` (free); its place does not change. */
 export function renameChildId(node: HasChildren, oldId: string, newId: string): void {
-  const c = node.children;
-  const r = c && readable(c);
-  const where = r && locate(r, oldId);
-  if (!c || !r || !where) throw new Error(`no child ${oldId}`);
-  const group = r.groups[where.gi];
-  trieDelete(c, oldId);
-  trieSet(c, newId, where.uid, r.gkeys[where.gi], group.keys[where.ci]);
-  const chunk = group.order[where.ci].slice();
+  const w = node.children ? begin(node) : undefined;
+  const where = w && locate(w.c, oldId);
+  if (!w || !where) throw new Error(`no child ${oldId}`);
+  const c = w.c;
+  const group = c.groups[where.gi];
+  trieDelete(w, oldId);
+  trieSet(w, newId, where.uid, c.gkeys[where.gi], group.keys[where.ci]);
+  const chunk = owned(w, group.order[where.ci].slice());
   chunk[where.off + 1] = newId;
-  const g = editGroup(c, where.gi);
-  setSlot(c, g.order, where.ci, chunk, (o) => (g.order = o));
+  const g = editGroup(w, where.gi);
+  setSlot(w, g.order, where.ci, chunk, (o) => (g.order = o));
+  end(node, w);
 }
 
 /** Draft mutator: move child `id` to position `pos` (clamped) among its siblings. */
 export function moveChildTo(node: HasChildren, id: string, pos: number): void {
-  const uid = removeChild(node, id);
-  if (uid !== undefined) insertChild(node, id, uid, pos);
+  if (!stored(node, 'children')) return;
+  const w = begin(node);
+  const uid = removeIn(w, id);
+  if (uid === undefined) return;
+  insertIn(w, id, uid, pos);
+  end(node, w);
 }
 
 /** Draft mutator: the children in the order of `ids` (a permutation of the current ids). */
 export function setChildOrder(node: HasChildren, ids: string[]): void {
-  const c = node.children;
+  const c = stored(node, 'children');
   if (!c) return;
   const snapshot = { children: readable(c) };
   const pairs = ids.map((id) => [childUid(snapshot, id), id] as const);
   if (pairs.length !== c.n || pairs.some(([uid]) => uid === undefined)) throw new Error('setChildOrder: not a permutation of the children');
-  const fresh = emptyChildren();
-  const holder = { children: fresh };
-  for (const [uid, id] of pairs) insertChild(holder, id, uid!, fresh.n);
-  node.children = fresh;
+  const w: Work = { node, c: emptyChildren() };
+  for (const [uid, id] of pairs) insertIn(w, id, uid!);
+  end(node, w);
 }
 
 /** Draft mutator: children `ids[i]` take the positions `slots[i]` (the same set of positions). */
 export function placeChildren(node: HasChildren, ids: string[], slots: number[]): void {
-  const c = node.children;
-  if (!c) return;
-  const before = { children: readable(c) };
-  const moved = ids.map((id) => ({ id, uid: childUid(before, id)! }));
-  ids.forEach((id) => removeChild(node, id));
+  if (!stored(node, 'children')) return;
+  const w = begin(node);
+  const moved = ids.map((id) => ({ id, uid: childUid({ children: w.c }, id)! }));
+  ids.forEach((id) => removeIn(w, id));
   const order = slots.map((slot, i) => [slot, moved[i]] as const).sort((a, b) => a[0] - b[0]);
-  for (const [slot, { id, uid }] of order) insertChild(node, id, uid, slot);
+  for (const [slot, { id, uid }] of order) insertIn(w, id, uid, slot);
+  end(node, w);
 }
 
 // ------------------------------------------------------------------ checking

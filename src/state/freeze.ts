@@ -21,8 +21,23 @@ export function freezeNew(next: unknown, prev: unknown): void {
   if (FREEZING) freezeChanged(next, prev);
 }
 
+/** Objects frozen by freezeTop while FREEZING: freezeNew still freezes what they hold. */
+const tops = new WeakSet<object>();
+
+/**
+ * Freeze `x` itself, not what it holds: a value a recipe stores whole (a folder's children record,
+ * children.ts), so that Immer does not walk it when it finalizes the recipe (Immer walks every new
+ * value that is not frozen, looking for drafts in it). Under FREEZING, freezeNew freezes the rest.
+ */
+export function freezeTop<T extends object>(x: T): T {
+  Object.freeze(x);
+  if (FREEZING) tops.add(x);
+  return x;
+}
+
 function freezeChanged(next: unknown, prev: unknown): void {
-  if (next === prev || next === null || typeof next !== 'object' || Object.isFrozen(next)) return;
+  if (next === prev || next === null || typeof next !== 'object') return;
+  if (Object.isFrozen(next) && !tops.delete(next)) return;
   Object.freeze(next);
   const old = prev !== null && typeof prev === 'object' ? (prev as Record<string, unknown>) : undefined;
   if (Array.isArray(next)) {

@@ -6,6 +6,7 @@
 import { enablePatches, Immer, type Draft, type Patch } from 'immer';
 import type { SiteState } from './model.ts';
 import { freezeNew } from './freeze.ts';
+import { refineChildPatches } from './children-patches.ts';
 
 enablePatches();
 
@@ -135,6 +136,7 @@ export class Store {
       result = recipe(draft);
     });
     if (next !== this.state) {
+      refineChildPatches(patches, inverse);
       freezeNew(next, this.state);
       this.publish({ before: this.state, after: next, patches, inverse, ...(meta ? { meta } : {}) });
     }
@@ -187,6 +189,7 @@ export class Store {
           result = w.recipe(draft);
         });
         if (next !== state) {
+          refineChildPatches(patches, inverse);
           freezeNew(next, state);
           parts.push({ before: state, after: next, patches, inverse, meta: w.meta });
         }
