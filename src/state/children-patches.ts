@@ -1,66 +1,97 @@
 // The patches of a children record that a recipe wrote. children.ts stores a folder's record whole
 // (no Immer draft of it), so Immer's patch replaces the whole record, and its value holds every
 // child. `refineChildPatches` (Store, after each recipe) puts in its place the patches of what
-// changed: the record before and after share every list the write did not change, so comparing
+// changed: the records before and after share every list the write did not change, so comparing
 // them by identity visits only the lists on the way to a change (a chunk, a trie leaf, a group's
 // lists, the counts). A list where few slots differ gets one patch per slot; one where many do
-// (a chunk split or an insert in the middle of one) is replaced whole, as Immer does for a new list.
+// (a chunk split, an insert in the middle of a chunk) is replaced whole, as Immer does for a new list.
 import type { Patch } from 'immer';
+import type { Children, Group } from './children.ts';
 
 type Path = (string | number)[];
+/** Patches from one value to another at `path`, and their inverse (applied in the order given). */
+type Differ<T> = (path: Path, before: T, after: T, patches: Patch[], inverse: Patch[]) => void;
 
 /** More differing slots than this: the list is replaced whole. */
 const FEW = 8;
-
-const isObject = (x: unknown): x is object => typeof x === 'object' && x !== null;
 
 function replace(path: Path, before: unknown, after: unknown, patches: Patch[], inverse: Patch[]): void {
   patches.push({ op: 'replace', path, value: after });
   inverse.push({ op: 'replace', path, value: before });
 }
 
-/** One slot or member that differs: compared further when both are lists or both records, else replaced. */
-function change(path: Path, before: unknown, after: unknown, patches: Patch[], inverse: Patch[]): void {
-  if (isObject(before) && isObject(after) && Array.isArray(before) === Array.isArray(after)) diff(path, before, after, patches, inverse);
-  else replace(path, before, after, patches, inverse);
+/** A list whose slots are `each` (compared further) or plain values (replaced) when `each` is absent. */
+function list<T>(each?: Differ<T>): Differ<T[]> {
+  return (path, before, after, patches, inverse) => {
+    if (before === after) return;
+    const common = Math.min(before.length, after.length);
+    let differ = Math.abs(before.length - after.length);
+    for (let i = 0; i < common && differ <= FEW; i++) if (before[i] !== after[i]) differ++;
+    if (differ > FEW) return replace(path, before, after, patches, inverse);
+    for (let i = 0; i < common; i++) {
+      if (before[i] === after[i]) continue;
+      if (each) each([...path, i], before[i], after[i], patches, inverse);
+      else replace([...path, i], before[i], after[i], patches, inverse);
+    }
+    // as Immer: slots added at the end in order (undone from the last), removed from the last
+    for (let i = common; i < after.length; i++) patches.push({ op: 'add', path: [...path, i], value: after[i] });
+    for (let i = after.length - 1; i >= common; i--) inverse.push({ op: 'remove', path: [...path, i] });
+    for (let i = before.length - 1; i >= common; i--) patches.push({ op: 'remove', path: [...path, i] });
+    for (let i = common; i < before.length; i++) inverse.push({ op: 'add', path: [...path, i], value: before[i] });
+  };
 }
 
-function diffLists(path: Path, before: unknown[], after: unknown[], patches: Patch[], inverse: Patch[]): void {
-  const common = Math.min(before.length, after.length);
-  let differ = Math.abs(before.length - after.length);
-  for (let i = 0; i < common && differ <= FEW; i++) if (before[i] !== after[i]) differ++;
-  if (differ > FEW) return replace(path, before, after, patches, inverse);
-  for (let i = 0; i < common; i++) if (before[i] !== after[i]) change([...path, i], before[i], after[i], patches, inverse);
-  // as Immer: slots added at the end in order (undone from the last), removed from the last
-  for (let i = common; i < after.length; i++) patches.push({ op: 'add', path: [...path, i], value: after[i] });
-  for (let i = after.length - 1; i >= common; i--) inverse.push({ op: 'remove', path: [...path, i] });
-  for (let i = before.length - 1; i >= common; i--) patches.push({ op: 'remove', path: [...path, i] });
-  for (let i = common; i < before.length; i++) inverse.push({ op: 'add', path: [...path, i], value: before[i] });
-}
+const values = list<unknown>();
+const chunks = list(values as Differ<string[]>);
 
-function diffRecords(path: Path, before: Record<string, unknown>, after: Record<string, unknown>, patches: Patch[], inverse: Patch[]): void {
-  for (const key of Object.keys(after)) {
-    if (!Object.hasOwn(before, key)) {
-      patches.push({ op: 'add', path: [...path, key], value: after[key] });
-      inverse.push({ op: 'remove', path: [...path, key] });
-    } else if (before[key] !== after[key]) change([...path, key], before[key], after[key], patches, inverse);
-  }
-  for (const key of Object.keys(before)) {
-    if (Object.hasOwn(after, key)) continue;
-    patches.push({ op: 'remove', path: [...path, key] });
-    inverse.push({ op: 'add', path: [...path, key], value: before[key] });
-  }
-}
-
-/** Patches (and their inverse, applied in the order given) from `before` to `after` at `path`. */
-function diff(path: Path, before: object, after: object, patches: Patch[], inverse: Patch[]): void {
+const group: Differ<Group> = (path, before, after, patches, inverse) => {
   if (before === after) return;
-  if (Array.isArray(before)) diffLists(path, before, after as unknown[], patches, inverse);
-  else diffRecords(path, before as Record<string, unknown>, after as Record<string, unknown>, patches, inverse);
-}
+  chunks([...path, 'order'], before.order, after.order, patches, inverse);
+  values([...path, 'keys'], before.keys, after.keys, patches, inverse);
+  values([...path, 'sizes'], before.sizes, after.sizes, patches, inverse);
+};
+const groups = list(group);
 
-/** A children record (children.ts): plain lists, records, numbers and strings only. */
-const isRecord = (x: unknown): x is object => isObject(x) && typeof (x as { n?: unknown }).n === 'number' && Array.isArray((x as { groups?: unknown }).groups);
+type Trie = Children['ids'];
+const isBranch = (t: Trie): t is Exclude<Trie, unknown[]> => !Array.isArray(t);
+
+/** A trie slot: a leaf (a list of values), a branch, or null; a leaf that became a branch is replaced. */
+const trie: Differ<Trie | null> = (path, before, after, patches, inverse) => {
+  if (before === after) return;
+  if (before && after && isBranch(before) && isBranch(after)) ways([...path, 'b'], before.b, after.b, patches, inverse);
+  else if (before && after && !isBranch(before) && !isBranch(after)) values(path, before, after, patches, inverse);
+  else replace(path, before, after, patches, inverse);
+};
+const ways = list(trie);
+
+const record: Differ<Children> = (path, before, after, patches, inverse) => {
+  if (before.n !== after.n) replace([...path, 'n'], before.n, after.n, patches, inverse);
+  if (before.next !== after.next) replace([...path, 'next'], before.next, after.next, patches, inverse);
+  groups([...path, 'groups'], before.groups, after.groups, patches, inverse);
+  values([...path, 'counts'], before.counts, after.counts, patches, inverse);
+  values([...path, 'gkeys'], before.gkeys, after.gkeys, patches, inverse);
+  trie([...path, 'ids'], before.ids, after.ids, patches, inverse);
+  // the trie's seed: the same unless the record was made anew (setChildOrder); absent before seeds
+  if (before.k === after.k) return;
+  const seed = [...path, 'k'];
+  if (before.k === undefined) {
+    patches.push({ op: 'add', path: seed, value: after.k });
+    inverse.push({ op: 'remove', path: seed });
+  } else if (after.k === undefined) {
+    patches.push({ op: 'remove', path: seed });
+    inverse.push({ op: 'add', path: seed, value: before.k });
+  } else replace(seed, before.k, after.k, patches, inverse);
+};
+
+const KEYS = ['n', 'groups', 'counts', 'gkeys', 'next', 'ids'];
+
+/** A children record as children.ts makes it: those six members and its seed (`k`, absent in records from before seeds), no others. */
+function isRecord(x: unknown): x is Children {
+  if (typeof x !== 'object' || x === null) return false;
+  const keys = Object.keys(x);
+  const seeded = Object.hasOwn(x, 'k') ? 1 : 0;
+  return keys.length === KEYS.length + seeded && KEYS.every((k) => Object.hasOwn(x, k)) && Array.isArray((x as Children).groups);
+}
 
 const isRecordPatch = (p: Patch) => p.op === 'replace' && p.path[p.path.length - 1] === 'children' && isRecord(p.value);
 
@@ -78,7 +109,7 @@ export function refineChildPatches(patches: Patch[], inverse: Patch[]): void {
     if (j < 0 || !isRecord(inverse[j].value)) continue;
     const fine: Patch[] = [];
     const undo: Patch[] = [];
-    diff(p.path, inverse[j].value as object, p.value as object, fine, undo);
+    record(p.path, inverse[j].value as Children, p.value as Children, fine, undo);
     patches.splice(i, 1, ...fine);
     inverse.splice(j, 1, ...undo);
     i += fine.length - 1;

@@ -203,6 +203,7 @@ describe('children record', () => {
     const [next, patches] = produceWithPatches(big, (d) => insertChild(d, 'new', 'unew'));
     expect(childCount(next)).toBe(20_001);
     expect(patches.length).toBeLessThanOrEqual(10);
+    expect(JSON.stringify(patches).length).toBeLessThan(4 * 1024); // what the journal writes
     const chunksOf = (h: Holder) => h.children!.groups.flatMap((g) => g.order);
     const before = chunksOf(big);
     expect(chunksOf(next).filter((chunk, i) => chunk !== before[i])).toHaveLength(1);

@@ -248,43 +248,51 @@ export function childPositions(node: HasChildren): Map<string, number> {
 // for it replaces the whole record; the store turns that into patches of what changed
 // (children-patches.ts), so the journal and the history stay as small as the change.
 
-/** The copies this module made in a recipe, with the node (a draft, or a node made by the recipe) whose children they are. */
-const copies = new WeakMap<object, object>();
+/** The lists and objects this module made in a recipe, by the node (a draft, or a node made by the recipe) whose children they are. */
+const copies = new WeakMap<object, Set<object>>();
 
-/** A write in progress: the node written and its record, a copy of this write (changed in place). */
+/** A write in progress: its record, a copy of this write (changed in place), and what the recipe made for the node. */
 interface Work {
-  node: object;
   c: Children;
+  made: Set<object>;
 }
 
 /**
- * `x` itself when this recipe made it for `w.node` (changed in place), else a copy, marked so,
- * that `put` stores in its place. Anything else may be part of an earlier state, which is not
- * frozen when serving (freeze.ts): only this bookkeeping tells. A later recipe writes through
- * another draft of the node, so it copies again.
+ * `x` itself when this recipe made it for the node written (changed in place), else a copy,
+ * marked so, that `put` stores in its place. Anything else may be part of an earlier state, which
+ * is not frozen when serving (freeze.ts): only this bookkeeping tells. A later recipe writes
+ * through another draft of the node, so it copies again.
  */
 function mutable<T extends object>(w: Work, x: T, put: (copy: T) => void): T {
-  if (copies.get(x) === w.node) return x;
+  if (w.made.has(x)) return x;
   const copy = (Array.isArray(x) ? x.slice() : { ...x }) as T;
-  copies.set(copy, w.node);
+  w.made.add(copy);
   put(copy);
   return copy;
 }
 
 /** A new value made by this write (changed in place later in the same recipe). */
 function owned<T extends object>(w: Work, x: T): T {
-  copies.set(x, w.node);
+  w.made.add(x);
   return x;
+}
+
+/** What this recipe made for `node`'s children so far. */
+function madeFor(node: object): Set<object> {
+  let made = copies.get(node);
+  if (!made) copies.set(node, (made = new Set()));
+  return made;
 }
 
 /** Start a write of `node`'s children: a copy of its record's top (an empty record on first use). */
 function begin(node: HasChildren): Work {
   const c = stored(node, 'children');
-  if (!c) return { node, c: emptyChildren() };
-  if (isDraft(c)) return { node, c: present(c) };
+  const made = madeFor(node);
+  if (!c) return { c: emptyChildren(), made };
+  if (isDraft(c)) return { c: present(c), made };
   const top: Children = { n: c.n, groups: c.groups, counts: c.counts, gkeys: c.gkeys, next: c.next, ids: c.ids };
   if (c.k !== undefined) top.k = c.k; // a record from before seeds keeps none
-  return { node, c: top };
+  return { c: top, made };
 }
 
 /** The record written is the node's. */
@@ -567,7 +575,7 @@ export function setChildOrder(node: HasChildren, ids: string[]): void {
   const snapshot = { children: readable(c) };
   const pairs = ids.map((id) => [childUid(snapshot, id), id] as const);
   if (pairs.length !== c.n || pairs.some(([uid]) => uid === undefined)) throw new Error('setChildOrder: not a permutation of the children');
-  const w: Work = { node, c: emptyChildren() };
+  const w: Work = { c: emptyChildren(), made: madeFor(node) };
   for (const [uid, id] of pairs) insertIn(w, id, uid!);
   end(node, w);
 }
