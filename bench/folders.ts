@@ -5,7 +5,8 @@
 // to the empty folder. Then bulk creation into one empty folder from 16 concurrent clients, in
 // rounds, with the rate of each round as the folder fills.
 //   BENCH_FOLDER_SIZES (0,10000,100000), BENCH_FOLDER_OPS (300), BENCH_BULK (100000),
-//   BENCH_BULK_SECONDS (180: a round that would pass this stops the series),
+//   BENCH_BULK_SECONDS (180: a round that would pass this stops the series), BENCH_BULK_WARM
+//   (2000: documents posted into another folder first, so that the rounds measure a warm server),
 //   BENCH_SERVER_FLAGS (node flags of the server, e.g. --max-semi-space-size=64: GC settings
 //   change the CPU time per write; default none, as `npm start` runs it)
 //   npx tsx bench/folders.ts
@@ -16,6 +17,7 @@ const SIZES = (process.env.BENCH_FOLDER_SIZES ?? '0,10000,100000').split(',').ma
 const OPS = Number(process.env.BENCH_FOLDER_OPS ?? 300);
 const BULK = Number(process.env.BENCH_BULK ?? 100_000);
 const BULK_SECONDS = Number(process.env.BENCH_BULK_SECONDS ?? 180);
+const BULK_WARM = Number(process.env.BENCH_BULK_WARM ?? 2000);
 /** Node flags of the child server (BENCH_SERVER_FLAGS, split at spaces). */
 const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const HEADERS = { Authorization: 'Basic ' + Buffer.from('admin:admin').toString('base64'), 'Content-Type': 'application/json', Accept: 'application/json' };
@@ -70,7 +72,11 @@ interface Round {
   cpuUs?: number;
 }
 
-/** Fill one folder over HTTP from 16 connections, in 10 rounds; the rate of each round. */
+/**
+ * Fill one folder over HTTP from 16 connections, in 10 rounds; the rate of each round. First a
+ * warm-up of BULK_WARM documents into a folder of their own (as the series warm up): the first
+ * round would otherwise measure the JIT compiling the server.
+ */
 async function bulk(): Promise<{ rounds: Round[]; failed: number; stopped?: string }> {
   return withFolderServer({}, async (base, pid) => {
     const rounds: Round[] = [];
@@ -84,6 +90,9 @@ async function bulk(): Promise<{ rounds: Round[]; failed: number; stopped?: stri
         setupRequest: (req: Record<string, unknown>) => ({ ...req, body: JSON.stringify({ '@type': 'Document', title: `Bulk document ${next++}` }) }),
       },
     ];
+    await send('POST', base, { '@type': 'Folder', id: 'warm', title: 'Warm-up' }, 201);
+    const warm = await autocannon({ url: `${base}/warm`, connections: 16, amount: BULK_WARM, sampleInt: 10, headers: HEADERS, requests });
+    if (warm.non2xx + warm.errors) throw new Error(`bulk warm-up: ${warm.non2xx + warm.errors} failed`);
     while (made < BULK) {
       const t0 = performance.now();
       const cpu0 = cpuMs(pid);
