@@ -20,16 +20,20 @@ function replace(path: Path, before: unknown, after: unknown, patches: Patch[], 
   inverse.push({ op: 'replace', path, value: before });
 }
 
+/** Indexes below `common` where two lists differ, at most FEW + 1 of them (more: replace the list). */
+function differing(before: unknown[], after: unknown[], common: number, found: number[]): void {
+  for (let i = 0; i < common; i++) if (before[i] !== after[i] && found.push(i) > FEW) return;
+}
+
 /** A list whose slots are `each` (compared further) or plain values (replaced) when `each` is absent. */
 function list<T>(each?: Differ<T>): Differ<T[]> {
   return (path, before, after, patches, inverse) => {
     if (before === after) return;
     const common = Math.min(before.length, after.length);
-    let differ = Math.abs(before.length - after.length);
-    for (let i = 0; i < common && differ <= FEW; i++) if (before[i] !== after[i]) differ++;
-    if (differ > FEW) return replace(path, before, after, patches, inverse);
-    for (let i = 0; i < common; i++) {
-      if (before[i] === after[i]) continue;
+    const found: number[] = [];
+    if (Math.abs(before.length - after.length) <= FEW) differing(before, after, common, found);
+    if (found.length + Math.abs(before.length - after.length) > FEW) return replace(path, before, after, patches, inverse);
+    for (const i of found) {
       if (each) each([...path, i], before[i], after[i], patches, inverse);
       else replace([...path, i], before[i], after[i], patches, inverse);
     }
