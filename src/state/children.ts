@@ -544,7 +544,7 @@ export function removeChild(node: HasChildren, id: string): string | undefined {
 
 /** Draft mutator: child `oldId` is now called `newId` (free); its place does not change. */
 export function renameChildId(node: HasChildren, oldId: string, newId: string): void {
-  const w = node.children ? begin(node) : undefined;
+  const w = stored(node, 'children') ? begin(node) : undefined;
   const where = w && locate(w.c, oldId);
   if (!w || !where) throw new Error(`no child ${oldId}`);
   const c = w.c;
