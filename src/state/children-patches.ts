@@ -9,50 +9,59 @@ import type { Patch } from 'immer';
 import type { Children, Group } from './children.ts';
 
 type Path = (string | number)[];
-/** Patches from one value to another at `path`, and their inverse (applied in the order given). */
-type Differ<T> = (path: Path, before: T, after: T, patches: Patch[], inverse: Patch[]) => void;
+/**
+ * Patches from one value to another at `at`, and their inverse (applied in the order given). `at`
+ * is one list pushed and popped on the way down; a patch takes a copy of it.
+ */
+type Differ<T> = (at: Path, before: T, after: T, patches: Patch[], inverse: Patch[]) => void;
+
+/** `differ` at `at` + `key`. */
+function below<T>(differ: Differ<T>, at: Path, key: string | number, before: T, after: T, patches: Patch[], inverse: Patch[]): void {
+  if (before === after) return;
+  at.push(key);
+  differ(at, before, after, patches, inverse);
+  at.pop();
+}
 
 /** More differing slots than this: the list is replaced whole. */
 const FEW = 8;
 
-function replace(path: Path, before: unknown, after: unknown, patches: Patch[], inverse: Patch[]): void {
-  patches.push({ op: 'replace', path, value: after });
-  inverse.push({ op: 'replace', path, value: before });
+function replace(at: Path, before: unknown, after: unknown, patches: Patch[], inverse: Patch[]): void {
+  patches.push({ op: 'replace', path: at.slice(), value: after });
+  inverse.push({ op: 'replace', path: at.slice(), value: before });
 }
+
+const replaced: Differ<unknown> = replace;
 
 /** Indexes below `common` where two lists differ, at most FEW + 1 of them (more: replace the list). */
 function differing(before: unknown[], after: unknown[], common: number, found: number[]): void {
   for (let i = 0; i < common; i++) if (before[i] !== after[i] && found.push(i) > FEW) return;
 }
 
-/** A list whose slots are `each` (compared further) or plain values (replaced) when `each` is absent. */
-function list<T>(each?: Differ<T>): Differ<T[]> {
-  return (path, before, after, patches, inverse) => {
+/** A list whose slots are `each` (compared further) or plain values (replaced). */
+function list<T>(each: Differ<T>): Differ<T[]> {
+  return (at, before, after, patches, inverse) => {
     if (before === after) return;
     const common = Math.min(before.length, after.length);
     const found: number[] = [];
     if (Math.abs(before.length - after.length) <= FEW) differing(before, after, common, found);
-    if (found.length + Math.abs(before.length - after.length) > FEW) return replace(path, before, after, patches, inverse);
-    for (const i of found) {
-      if (each) each([...path, i], before[i], after[i], patches, inverse);
-      else replace([...path, i], before[i], after[i], patches, inverse);
-    }
+    if (found.length + Math.abs(before.length - after.length) > FEW) return replace(at, before, after, patches, inverse);
+    for (const i of found) below(each, at, i, before[i], after[i], patches, inverse);
     // as Immer: slots added at the end in order (undone from the last), removed from the last
-    for (let i = common; i < after.length; i++) patches.push({ op: 'add', path: [...path, i], value: after[i] });
-    for (let i = after.length - 1; i >= common; i--) inverse.push({ op: 'remove', path: [...path, i] });
-    for (let i = before.length - 1; i >= common; i--) patches.push({ op: 'remove', path: [...path, i] });
-    for (let i = common; i < before.length; i++) inverse.push({ op: 'add', path: [...path, i], value: before[i] });
+    for (let i = common; i < after.length; i++) patches.push({ op: 'add', path: [...at, i], value: after[i] });
+    for (let i = after.length - 1; i >= common; i--) inverse.push({ op: 'remove', path: [...at, i] });
+    for (let i = before.length - 1; i >= common; i--) patches.push({ op: 'remove', path: [...at, i] });
+    for (let i = common; i < before.length; i++) inverse.push({ op: 'add', path: [...at, i], value: before[i] });
   };
 }
 
-const values = list<unknown>();
-const chunks = list(values as Differ<string[]>);
+const values = list(replaced);
+const chunks = list(values as Differ<unknown>);
 
-const group: Differ<Group> = (path, before, after, patches, inverse) => {
-  if (before === after) return;
-  chunks([...path, 'order'], before.order, after.order, patches, inverse);
-  values([...path, 'keys'], before.keys, after.keys, patches, inverse);
-  values([...path, 'sizes'], before.sizes, after.sizes, patches, inverse);
+const group: Differ<Group> = (at, before, after, patches, inverse) => {
+  below(chunks, at, 'order', before.order, after.order, patches, inverse);
+  below(values, at, 'keys', before.keys, after.keys, patches, inverse);
+  below(values, at, 'sizes', before.sizes, after.sizes, patches, inverse);
 };
 const groups = list(group);
 
@@ -60,24 +69,23 @@ type Trie = Children['ids'];
 const isBranch = (t: Trie): t is Exclude<Trie, unknown[]> => !Array.isArray(t);
 
 /** A trie slot: a leaf (a list of values), a branch, or null; a leaf that became a branch is replaced. */
-const trie: Differ<Trie | null> = (path, before, after, patches, inverse) => {
-  if (before === after) return;
-  if (before && after && isBranch(before) && isBranch(after)) ways([...path, 'b'], before.b, after.b, patches, inverse);
-  else if (before && after && !isBranch(before) && !isBranch(after)) values(path, before, after, patches, inverse);
-  else replace(path, before, after, patches, inverse);
+const trie: Differ<Trie | null> = (at, before, after, patches, inverse) => {
+  if (before && after && isBranch(before) && isBranch(after)) below(ways, at, 'b', before.b, after.b, patches, inverse);
+  else if (before && after && !isBranch(before) && !isBranch(after)) values(at, before, after, patches, inverse);
+  else replace(at, before, after, patches, inverse);
 };
 const ways = list(trie);
 
-const record: Differ<Children> = (path, before, after, patches, inverse) => {
-  if (before.n !== after.n) replace([...path, 'n'], before.n, after.n, patches, inverse);
-  if (before.next !== after.next) replace([...path, 'next'], before.next, after.next, patches, inverse);
-  groups([...path, 'groups'], before.groups, after.groups, patches, inverse);
-  values([...path, 'counts'], before.counts, after.counts, patches, inverse);
-  values([...path, 'gkeys'], before.gkeys, after.gkeys, patches, inverse);
-  trie([...path, 'ids'], before.ids, after.ids, patches, inverse);
+const record: Differ<Children> = (at, before, after, patches, inverse) => {
+  below(replaced, at, 'n', before.n, after.n, patches, inverse);
+  below(replaced, at, 'next', before.next, after.next, patches, inverse);
+  below(groups, at, 'groups', before.groups, after.groups, patches, inverse);
+  below(values, at, 'counts', before.counts, after.counts, patches, inverse);
+  below(values, at, 'gkeys', before.gkeys, after.gkeys, patches, inverse);
+  below(trie, at, 'ids', before.ids, after.ids, patches, inverse);
   // the trie's seed: the same unless the record was made anew (setChildOrder); absent before seeds
   if (before.k === after.k) return;
-  const seed = [...path, 'k'];
+  const seed = [...at, 'k'];
   if (before.k === undefined) {
     patches.push({ op: 'add', path: seed, value: after.k });
     inverse.push({ op: 'remove', path: seed });
@@ -113,7 +121,7 @@ export function refineChildPatches(patches: Patch[], inverse: Patch[]): void {
     if (j < 0 || !isRecord(inverse[j].value)) continue;
     const fine: Patch[] = [];
     const undo: Patch[] = [];
-    record(p.path, inverse[j].value as Children, p.value as Children, fine, undo);
+    record(p.path.slice(), inverse[j].value as Children, p.value as Children, fine, undo);
     patches.splice(i, 1, ...fine);
     inverse.splice(j, 1, ...undo);
     i += fine.length - 1;
