@@ -57,6 +57,8 @@ class RawWords {
   private hashes = new Int32Array(0);
   private mask = 0;
   size = 0;
+  /** Slots stepped over by the longest look-up so far (tests: crafted words must not make runs). */
+  longest = 0;
 
   constructor() {
     this.reset(1 << 12);
@@ -77,10 +79,12 @@ class RawWords {
   /** The slot of text[start, end) with hash `h`: its index, or -(free slot) - 1. */
   find(text: string, start: number, end: number, h: number): number {
     const len = end - start;
-    for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
+    for (let i = h & this.mask, steps = 0; ; i = (i + 1) & this.mask, steps++) {
       const key = this.keys[i];
-      if (key === undefined) return -i - 1;
-      if (this.hashes[i] === h && key.length === len && text.startsWith(key, start)) return i;
+      if (key === undefined || (this.hashes[i] === h && key.length === len && text.startsWith(key, start))) {
+        if (steps > this.longest) this.longest = steps;
+        return key === undefined ? -i - 1 : i;
+      }
     }
   }
 
@@ -141,6 +145,11 @@ export class TermDict {
    * word of the site (numbers in titles make about one per document: ~50-70 B per object with its
    * slots). Later writes fill it again with the words they use, the common ones first.
    */
+  /** Slots the raw-word table's longest look-up stepped over (tests). */
+  get longestProbe(): number {
+    return this.raw.longest;
+  }
+
   forgetRawWords(): void {
     this.raw.clear();
   }

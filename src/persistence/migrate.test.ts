@@ -275,4 +275,22 @@ describe('data dirs of snapshot version 4 (buckets that are records of nodes by 
     expect(own(after, 'toString')).toEqual(['Reviewer']);
     expect(own(after, 'constructor')).toEqual(['Editor']);
   });
+
+  it('makes a children record from before seeds again, seeded, with the same children in order', async () => {
+    const a = await persistentSite(tmpDataDir('migrate'));
+    expect((await a.call('POST', '', { '@type': 'Folder', id: 'box', title: 'Box' })).status).toBe(201);
+    for (const id of ['b', 'a', 'valueOf', 'c']) expect((await a.call('POST', '/box', { '@type': 'Document', id, title: id })).status).toBe(201);
+    const now = a.store.current;
+    const box = traverse(now, ['box'])!;
+    const { k: _seed, ...seedless } = box.children!;
+    const nodes = [...allNodes(now)].map((n) => (n.uid === box.uid ? { ...n, children: seedless as Children } : n));
+    const old = { ...now, nodes: indexOf(nodes) };
+    const back = migrateState(old);
+    expect(back.migrated).toBe(true);
+    const again = traverse(back.state, ['box'])!;
+    expect(again.children!.k).toEqual(expect.any(Number));
+    expect([...childEntries(again)]).toEqual([...childEntries(box)]);
+    expect(checkSite(back.state)).toEqual([]);
+    expect(migrateState(back.state).migrated).toBe(false);
+  });
 });

@@ -10,7 +10,9 @@
 // it is four levels of 16 (state/nodes.ts).
 // Snapshot versions 1 to 4: a bucket of the UID index was a record of nodes by UID; since version 5
 // it is an array of nodes (state/nodes.ts).
-import { emptyChildren, insertChild } from '../state/children.ts';
+// Children records made before their trie hash had a seed (no `k`, state/children.ts) are made
+// again, seeded, with the same children in the same order.
+import { childEntries, emptyChildren, insertChild } from '../state/children.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { allBuckets, FANOUT, indexOf, nodesIn } from '../state/nodes.ts';
 
@@ -38,10 +40,11 @@ export function migrateState(state: SiteState): { state: SiteState; migrated: bo
   const twoLevels = !Array.isArray(state.nodes) || state.nodes.length !== FANOUT;
   const first = twoLevels ? undefined : allBuckets(state.nodes).next().value;
   const oldIndex = twoLevels || (first !== undefined && !Array.isArray(first[1]));
+  const unseeded = (node: ContentNode) => !!node.children && !Array.isArray(node.children) && !isOneLevel(node.children) && node.children.k === undefined;
   const isOld = (node: ContentNode) => Array.isArray((node as OldShape).children) || (node as OldShape).childIds !== undefined || isOneLevel(node.children);
   if (!oldIndex) {
     let old = false;
-    for (const node of nodesOf(state)) if ((old = isOld(node))) break;
+    for (const node of nodesOf(state)) if ((old = isOld(node) || unseeded(node))) break;
     if (!old) return { state, migrated: false };
   }
   // one node at a time: a spread of every node (push(...)) overflows the stack at a million
@@ -58,6 +61,9 @@ export function migrateState(state: SiteState): { state: SiteState; migrated: bo
       // the same pairs in the same order, in today's record
       next = { ...node, children: emptyChildren() };
       for (const chunk of node.children.order) for (let i = 0; i < chunk.length; i += 2) insertChild(next, chunk[i + 1], chunk[i]);
+    } else if (unseeded(node)) {
+      next = { ...node, children: emptyChildren() };
+      for (const [id, uid] of childEntries(node)) insertChild(next, id, uid);
     } else if (isOld(node)) {
       const { children, childIds: _ids, ...rest } = node as ContentNode & OldShape;
       next = rest as ContentNode;

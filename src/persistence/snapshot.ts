@@ -24,6 +24,7 @@ import { emptyRecord, own } from '../lib/records.ts';
 import { nextTurn } from '../lib/turn.ts';
 import { migrateState } from './migrate.ts';
 import { StringSharer } from './share.ts';
+import { bucketWithoutSeeds } from './redact.ts';
 
 export const SNAPSHOT_FORMAT = 'cms-oracle-snapshot';
 /**
@@ -66,6 +67,8 @@ export interface WriteOptions {
   sliceMs?: number;
   /** Most text serialized in one slice before yielding (bytes, roughly: UTF-16 code units). */
   sliceBytes?: number;
+  /** false: folders' children records without their trie seeds (exports; redact.ts). */
+  seeds?: boolean;
 }
 
 /** Objects per outer shard above which each inner shard gets a line of its own. */
@@ -106,17 +109,32 @@ function* shardLines(a: number, outer: (NodeBucket | null)[], split: boolean): G
     else yield { a, s: outer };
     return;
   }
+  // Each bucket keeps its order (journal paths name a node by its place in its bucket): runs of
+  // small objects on a line, each big object on lines of its own where it stands.
   const apart = new Set(big.map(([, node]) => node));
   for (const [b, inner] of bucketsOf(outer)) {
-    const small = [...nodesIn(inner)].filter((node) => !apart.has(node));
-    if (small.length) yield { a, b, s: bucketOf(small) };
+    let run: ContentNode[] = [];
+    for (const node of nodesIn(inner)) {
+      if (!apart.has(node)) {
+        run.push(node);
+        continue;
+      }
+      if (run.length) yield { a, b, s: bucketOf(run) };
+      run = [];
+      // The versions follow on lines of their own; an empty list keeps the key's place.
+      const versions = node.versions ?? [];
+      yield { a, b, s: bucketOf([versions.length ? { ...node, versions: [] } : node]) };
+      for (const v of versions) yield { a, b, u: node.uid, v };
+    }
+    if (run.length) yield { a, b, s: bucketOf(run) };
   }
-  for (const [b, node] of big) {
-    // The versions follow on lines of their own; an empty list keeps the key's place.
-    const versions = node.versions ?? [];
-    yield { a, b, s: bucketOf([versions.length ? { ...node, versions: [] } : node]) };
-    for (const v of versions) yield { a, b, u: node.uid, v };
-  }
+}
+
+/** `line` with no trie seeds in its nodes (its `s`: a bucket, or with no `b` a slot of buckets). */
+function lineWithoutSeeds(line: Line): Line {
+  if (!('s' in line)) return line;
+  const s = line.b === undefined ? (line.s as (NodeBucket | null)[]).map((bucket) => bucket && bucketWithoutSeeds(bucket)) : bucketWithoutSeeds(line.s as NodeBucket);
+  return { ...line, s };
 }
 
 /** The snapshot as a lazy sequence of text chunks; yields to the event loop between slices. */
@@ -143,7 +161,7 @@ export async function* snapshotChunks(
   const perOuter = state.nodeCount / Math.max(1, groups.length);
   for (const [a, outer] of groups) {
     for (const line of shardLines(a, outer, perOuter > SPLIT_ABOVE)) {
-      const text = encode(line) + '\n';
+      const text = encode(options.seeds === false ? lineWithoutSeeds(line) : line) + '\n';
       chunks++;
       // A long line is hashed (and handed to the writer) in pieces, a slice each.
       for (let at = 0; at < text.length; at += HASH_PIECE) {
@@ -380,7 +398,7 @@ class SnapshotReader {
       }
       // the bucket as parsed (an array of its exact size); a bucket on several lines (objects with big values apart) joined
       const into = bucketFor(nodes, n);
-      if (into.length) into.push(...bucket);
+      if (into.length) for (const x of bucket) into.push(x); // no spread: a bucket may be long
       else setBucket(nodes, n, bucket);
       this.count += bucket.length / 2;
     }

@@ -80,6 +80,8 @@ export class TransactionLog {
     const touched = (ps: Patch[]) => ps.map((p) => p.path.join('\u0000'));
     const mine = touched(entry.patches);
     const later = this.entries.slice(this.entries.indexOf(entry) + 1).flatMap((e) => touched(e.patches));
-    return later.some((l) => mine.some((m) => l.startsWith(m) || m.startsWith(l)));
+    // by whole path segments: [.., 4, 1] and [.., 4, 12] are two places of one bucket, not a path and its member
+    const within = (a: string, b: string) => a === b || a.startsWith(b + '\u0000');
+    return later.some((l) => mine.some((m) => within(l, m) || within(m, l)));
   }
 }

@@ -2,7 +2,7 @@
 // bits: what an attacker can make offline against an unseeded table. FNV-1a reads one character
 // at a time and its low bits depend only on the low bits before, so two blocks that collide from
 // one state can be chained: t pairs of blocks give 2^t colliding strings (Joux's multicollisions).
-// Used by tests and bench/stall.ts to show that the server's tables are seeded.
+// Used by tests and bench/hash-flood.ts to show that the server's tables are seeded.
 
 const step = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
 

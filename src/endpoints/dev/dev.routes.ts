@@ -92,7 +92,7 @@ export class DevEndpoints {
       const chunks: string[] = [];
       const meta = { seq: 0, created: new Date().toISOString(), lastChange: null, changes: 0 };
       const state = withHashes ? site.store.current : withoutSecrets(site.store.current);
-      for await (const chunk of snapshotChunks(state, meta)) chunks.push(chunk);
+      for await (const chunk of snapshotChunks(state, meta, { seeds: withHashes })) chunks.push(chunk);
       return { status: 200, bytes: Buffer.from(chunks.join(''), 'utf8'), contentType: 'application/x-cms-oracle-snapshot' };
     }
     if (head !== 'checkpoints' || extra.length) throw notFound('', 'service');
