@@ -34,13 +34,18 @@ function toOldShape(state: SiteState): SiteState {
   return { ...state, nodes: nodes as unknown as NodeShards };
 }
 
-/** A version-1 snapshot file of `state` (the format of snapshot.ts, one line per outer shard). */
-function writeV1Snapshot(dir: string, seq: number, changes: number, state: SiteState): void {
-  const header = { format: 'cms-oracle-snapshot', version: 1, seq, created: '2026-01-01T00:00:00.000Z', lastChange: null, changes, nodeCount: state.nodeCount };
-  const lines = [JSON.stringify(header), encode({ ...state, nodes: null }), ...Object.entries(state.nodes).map(([a, s]) => encode({ a, s }))];
+/** A snapshot file of version `version` of `state`: its header, the state without nodes, then `nodeLines`. */
+function writeOldSnapshot(dir: string, version: number, seq: number, changes: number, state: SiteState, nodeLines: string[]): void {
+  const header = { format: 'cms-oracle-snapshot', version, seq, created: '2026-01-01T00:00:00.000Z', lastChange: null, changes, nodeCount: state.nodeCount };
+  const lines = [JSON.stringify(header), encode({ ...state, nodes: null }), ...nodeLines];
   const body = lines.map((l) => l + '\n').join('');
   const sha256 = createHash('sha256').update(body).digest('hex');
   writeFileSync(join(dir, snapshotName(seq)), body + JSON.stringify({ end: true, chunks: lines.length - 2, sha256 }) + '\n');
+}
+
+/** A version-1 snapshot file of `state` (the format of snapshot.ts, one line per outer shard). */
+function writeV1Snapshot(dir: string, seq: number, changes: number, state: SiteState): void {
+  writeOldSnapshot(dir, 1, seq, changes, state, Object.entries(state.nodes).map(([a, s]) => encode({ a, s })));
 }
 
 describe('data dirs of snapshot version 1', () => {
@@ -146,24 +151,38 @@ function toTwoLevels(state: SiteState): SiteState {
 
 /** A version-3 snapshot file of a state already in the two-level shape. */
 function writeV3Snapshot(dir: string, seq: number, changes: number, state: SiteState): void {
-  const header = { format: 'cms-oracle-snapshot', version: 3, seq, created: '2026-01-01T00:00:00.000Z', lastChange: null, changes, nodeCount: state.nodeCount };
-  const outers = (state.nodes as unknown[]).flatMap((s, a) => (s ? [encode({ a, s })] : []));
-  const lines = [JSON.stringify(header), encode({ ...state, nodes: null }), ...outers];
-  const body = lines.map((l) => l + '\n').join('');
-  const sha256 = createHash('sha256').update(body).digest('hex');
-  writeFileSync(join(dir, snapshotName(seq)), body + JSON.stringify({ end: true, chunks: lines.length - 2, sha256 }) + '\n');
+  writeOldSnapshot(dir, 3, seq, changes, state, (state.nodes as unknown[]).flatMap((s, a) => (s ? [encode({ a, s })] : [])));
+}
+
+/** A data dir whose site (a box of three documents) was written once, its snapshot read and removed. */
+async function boxWrittenOnce() {
+  const dir = tmpDataDir('migrate');
+  const a = await persistentSite(dir);
+  expect((await a.call('POST', '', { '@type': 'Folder', id: 'box', title: 'Box' })).status).toBe(201);
+  for (const id of ['a', 'b', 'valueOf']) expect((await a.call('POST', '/box', { '@type': 'Document', id, title: id })).status).toBe(201);
+  await a.persistence!.close();
+  const [written] = readdirSync(dir).filter((n) => n.endsWith('.sj'));
+  const { header, state } = readSnapshot(join(dir, written));
+  rmSync(join(dir, written));
+  return { dir, header, state };
+}
+
+/** The site of boxWrittenOnce read back from a snapshot of `version` and its journal (which gave the box two local roles), then written to. */
+async function readBackWithRoles(dir: string, version: number, boxUid: string) {
+  const b = await persistentSite(dir, { durable: true });
+  expect(b.log.lines.join('\n')).toMatch(new RegExp(`snapshot version ${version} brought to version ${SNAPSHOT_VERSION}`));
+  expect(checkSite(b.store.current)).toEqual([]);
+  const roles = getNode(b.store.current, boxUid)!.localRoles;
+  expect(Object.getPrototypeOf(roles)).toBeNull();
+  expect(Object.entries(roles)).toEqual([['constructor', ['Editor']], ['valueOf', ['Reader']]]);
+  expect((await b.call('GET', '/box')).body.items.map((i: { title: string }) => i.title)).toEqual(['a', 'b', 'valueOf']);
+  expect((await b.call('POST', '/box', { '@type': 'Document', id: 'after', title: 'after' })).status).toBe(201);
+  return b;
 }
 
 describe('data dirs of snapshot version 3 (UID index in two levels of 256 slots)', () => {
   it('restore into four levels of 16, journal of version 3 replayed, and stay durable', async () => {
-    const dir = tmpDataDir('migrate');
-    const a = await persistentSite(dir);
-    expect((await a.call('POST', '', { '@type': 'Folder', id: 'box', title: 'Box' })).status).toBe(201);
-    for (const id of ['a', 'b', 'valueOf']) expect((await a.call('POST', '/box', { '@type': 'Document', id, title: id })).status).toBe(201);
-    await a.persistence!.close();
-    const [written] = readdirSync(dir).filter((n) => n.endsWith('.sj'));
-    const { header, state } = readSnapshot(join(dir, written));
-    rmSync(join(dir, written));
+    const { dir, header, state } = await boxWrittenOnce();
 
     // version 3 wrote this site; its journal then set local roles on the box, in that shape's paths
     const old = toTwoLevels(state);
@@ -177,14 +196,7 @@ describe('data dirs of snapshot version 3 (UID index in two levels of 256 slots)
     expect(patches[0].path.slice(0, 4)).toEqual(['nodes', bucketNumber(box.uid) >>> 8, bucketNumber(box.uid) & 0xff, box.uid]);
     writeFileSync(join(dir, journalName(header.seq)), encodeRecord({ c: header.changes + 1, t: '2026-01-01T00:00:01+00:00', patches }));
 
-    const b = await persistentSite(dir, { durable: true });
-    expect(b.log.lines.join('\n')).toMatch(new RegExp(`snapshot version 3 brought to version ${SNAPSHOT_VERSION}`));
-    expect(checkSite(b.store.current)).toEqual([]);
-    const roles = getNode(b.store.current, box.uid)!.localRoles;
-    expect(Object.getPrototypeOf(roles)).toBeNull();
-    expect(Object.entries(roles)).toEqual([['constructor', ['Editor']], ['valueOf', ['Reader']]]);
-    expect((await b.call('GET', '/box')).body.items.map((i: { title: string }) => i.title)).toEqual(['a', 'b', 'valueOf']);
-    expect((await b.call('POST', '/box', { '@type': 'Document', id: 'after', title: 'after' })).status).toBe(201);
+    const b = await readBackWithRoles(dir, 3, box.uid);
 
     // a crash (no close): the new journal goes with the version-4 base snapshot written at start
     const c = await persistentSite(dir, { durable: true });
@@ -211,7 +223,6 @@ function toRecordBuckets(state: SiteState): SiteState {
 
 /** A version-4 snapshot file of a state already in that shape: one line per bucket {a, b, s}. */
 function writeV4Snapshot(dir: string, seq: number, changes: number, state: SiteState): void {
-  const header = { format: 'cms-oracle-snapshot', version: 4, seq, created: '2026-01-01T00:00:00.000Z', lastChange: null, changes, nodeCount: state.nodeCount };
   const buckets: string[] = [];
   for (const node of allNodes(toArrays(state))) {
     const n = bucketNumber(node.uid);
@@ -221,10 +232,7 @@ function writeV4Snapshot(dir: string, seq: number, changes: number, state: SiteS
     const line = encode({ a: n >>> 8, b: n & 0xff, s: at });
     if (!buckets.includes(line)) buckets.push(line);
   }
-  const lines = [JSON.stringify(header), encode({ ...state, nodes: null }), ...buckets];
-  const body = lines.map((l) => l + '\n').join('');
-  const sha256 = createHash('sha256').update(body).digest('hex');
-  writeFileSync(join(dir, snapshotName(seq)), body + JSON.stringify({ end: true, chunks: lines.length - 2, sha256 }) + '\n');
+  writeOldSnapshot(dir, 4, seq, changes, state, buckets);
 }
 
 /** The nodes of a state whose buckets are records, in today's index (to list them). */
@@ -232,14 +240,7 @@ const toArrays = (state: SiteState): SiteState => migrateState(state).state;
 
 describe('data dirs of snapshot version 4 (buckets that are records of nodes by UID)', () => {
   it('restore into buckets that are arrays, journal of version 4 replayed, and stay durable', async () => {
-    const dir = tmpDataDir('migrate');
-    const a = await persistentSite(dir);
-    expect((await a.call('POST', '', { '@type': 'Folder', id: 'box', title: 'Box' })).status).toBe(201);
-    for (const id of ['a', 'b', 'valueOf']) expect((await a.call('POST', '/box', { '@type': 'Document', id, title: id })).status).toBe(201);
-    await a.persistence!.close();
-    const [written] = readdirSync(dir).filter((n) => n.endsWith('.sj'));
-    const { header, state } = readSnapshot(join(dir, written));
-    rmSync(join(dir, written));
+    const { dir, header, state } = await boxWrittenOnce();
 
     // version 4 wrote this site; its journal then set local roles on the box, in that shape's paths
     const old = toRecordBuckets(state);
@@ -254,14 +255,7 @@ describe('data dirs of snapshot version 4 (buckets that are records of nodes by 
     expect(patches[0].path.slice(0, 6)).toEqual(['nodes', ...nodeSlots(box.uid), box.uid]);
     writeFileSync(join(dir, journalName(header.seq)), encodeRecord({ c: header.changes + 1, t: '2026-01-01T00:00:01+00:00', patches }));
 
-    const b = await persistentSite(dir, { durable: true });
-    expect(b.log.lines.join('\n')).toMatch(new RegExp(`snapshot version 4 brought to version ${SNAPSHOT_VERSION}`));
-    expect(checkSite(b.store.current)).toEqual([]);
-    const roles = getNode(b.store.current, box.uid)!.localRoles;
-    expect(Object.getPrototypeOf(roles)).toBeNull();
-    expect(Object.entries(roles)).toEqual([['constructor', ['Editor']], ['valueOf', ['Reader']]]);
-    expect((await b.call('GET', '/box')).body.items.map((i: { title: string }) => i.title)).toEqual(['a', 'b', 'valueOf']);
-    expect((await b.call('POST', '/box', { '@type': 'Document', id: 'after', title: 'after' })).status).toBe(201);
+    const b = await readBackWithRoles(dir, 4, box.uid);
     expect((await b.call('POST', '/@users', { username: 'toString', email: 't@example.com', password: 'long-enough-1' })).status).toBe(201);
     expect((await b.call('POST', '/box/@sharing', { entries: [{ id: 'toString', type: 'user', roles: { Reviewer: true } }] })).status).toBe(204);
 
