@@ -3,6 +3,7 @@
 // transactions and password resets included.
 import { describe, expect, it } from 'vitest';
 import { createServer } from './server.ts';
+import { rootOf, traverse } from './state/select.ts';
 
 type Step = { method: string; path: string; body?: unknown; headers?: Record<string, string>; raw?: string };
 type Answer = { status: number; headers: [string, string][]; body: string };
@@ -75,6 +76,32 @@ describe('--deterministic', () => {
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     // the renewed token differs from the first (its own jti), yet is the same on both servers
     expect(JSON.parse(a[2].body).token).not.toBe(token);
+  });
+
+  it('draws the same id-trie seeds for the same requests (they are an input, like the UIDs)', async () => {
+    const seeds = async (deterministic: boolean) => {
+      const s = await createServer({ deterministic });
+      for (const id of ['a', 'b']) {
+        const r = await s.app.request('http://localhost:8080/Plone', {
+          method: 'POST',
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: basic },
+          body: JSON.stringify({ '@type': 'Folder', id }),
+        });
+        expect(r.status).toBe(201);
+        await s.app.request(`http://localhost:8080/Plone/${id}`, {
+          method: 'POST',
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: basic },
+          body: JSON.stringify({ '@type': 'Document', id: 'd' }),
+        });
+      }
+      const state = s.store.current;
+      return [rootOf(state), traverse(state, ['a']), traverse(state, ['b'])].map((n) => n?.children?.k);
+    };
+    const [one, two] = [await seeds(true), await seeds(true)];
+    expect(one.every((k) => typeof k === 'number' && k >= 2 ** 31 && k < 2 ** 32)).toBe(true);
+    expect(two).toEqual(one);
+    expect(new Set(one).size).toBe(3); // each record its own draw
+    expect(await seeds(false)).not.toEqual(one);
   });
 
   it('still gives different secrets to servers that are not deterministic', async () => {

@@ -5,6 +5,7 @@ import { BlobStore } from './blobs/store.ts';
 import { frozenClock, randomIds, sequentialIds, systemClock, type Clock, type IdSource } from './lib/clock.ts';
 import { createSite } from './state/site.ts';
 import { seededSecrets, type SecretSource } from './lib/secret-source.ts';
+import { seedOf } from './lib/seeded-hash.ts';
 import { Store } from './state/store.ts';
 import { routeTable } from './endpoints/index.ts';
 import type { SiteSettings } from './state/model.ts';
@@ -101,6 +102,11 @@ export async function createServer(options: ServerOptions = {}) {
       creator: admin.user,
     }),
   );
+  const secrets = options.secrets ?? (options.deterministic ? seededSecrets() : undefined);
+  if (secrets) {
+    const stream = secrets.for('record-seeds');
+    store.seeds = () => seedOf(stream.bytes(4).readUInt32BE(0));
+  }
   let loading = !!fixture && !options.logFixture;
   const robot = options.robotRemote ? new RobotRemote(options.robotRemote) : undefined;
   let live: { store: Store; feed: ChangeFeed } | undefined;
@@ -125,7 +131,7 @@ export async function createServer(options: ServerOptions = {}) {
     autologin: robot && ((client) => robot.allows(client)),
     corsOrigin: options.corsOrigin,
     dataDir: options.dataDir,
-    secrets: options.secrets ?? (options.deterministic ? seededSecrets() : undefined),
+    secrets,
     tokens: options.tokens,
     throttle: options.throttle,
     maxBodyBytes: options.maxBodyBytes,

@@ -6,7 +6,7 @@ import type { Patch } from 'immer';
 import type { ContentNode, SiteState, WorkflowEntry, LockInfo, VersionEntry, CommentEntry } from '../state/model.ts';
 import { DEPTH, getNode } from '../state/nodes.ts';
 import { recordPath } from '../catalog/record.ts';
-import { diffShards, nodeAt } from '../catalog/maintain.ts';
+import { diffShards, nodeAt } from '../state/nodes-diff.ts';
 import { own } from '../lib/records.ts';
 import { makeLine, type LineSink } from './lines.ts';
 import { preview, sameValue, transition, NONE } from './values.ts';

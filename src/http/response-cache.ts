@@ -8,6 +8,7 @@ import type { SiteState } from '../state/model.ts';
 import type { Store } from '../state/store.ts';
 import type { ApiResponse } from './types.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
+import { FNV_OFFSET, fnvFrom, hashStep } from '../lib/seeded-hash.ts';
 import { answerPieces, answerText } from './answer-text.ts';
 
 /** An answer with its JSON text made: in pieces when it holds long strings (sent in slices). */
@@ -54,8 +55,7 @@ const CREDENTIALS_TAIL = 64;
 
 /** FNV-1a of `text` (its last `tail` characters) continued from `h`. */
 function fnv(h: number, text: string, tail = text.length): number {
-  for (let i = Math.max(0, text.length - tail); i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return Math.imul(h ^ 0, 0x01000193); // a separator: "ab"+"c" and "a"+"bc" differ
+  return hashStep(fnvFrom(h, text, Math.max(0, text.length - tail)), 0); // a separator: "ab"+"c" and "a"+"bc" differ
 }
 
 /**
@@ -65,7 +65,7 @@ function fnv(h: number, text: string, tail = text.length): number {
  * share one, which costs only a key made and looked up in vain.
  */
 export function fingerprint(r: KeyedRequest): number {
-  let h = fnv(0x811c9dc5, r.href);
+  let h = fnv(FNV_OFFSET, r.href);
   h = fnv(h, r.now);
   h = fnv(h, r.headers.get('accept') ?? '');
   h = fnv(h, r.headers.get('accept-language') ?? '');

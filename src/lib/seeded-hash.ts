@@ -10,14 +10,51 @@ const FNV_START = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
 /**
- * A new random seed: 31 random bits above a set 32nd, so that its decimal form always has ten
- * digits and a stored seed never changes the size of what holds it (a change's size in
- * `@transactions`, a snapshot's).
+ * A seed made of 31 drawn bits above a set 32nd, so that its decimal form always has ten digits
+ * and a stored seed never changes the size of what holds it (a change's size in `@transactions`,
+ * a snapshot's).
  */
-export const freshSeed = (): number => 2 ** 31 + randomInt(0, 2 ** 31);
+export const seedOf = (bits: number): number => 2 ** 31 + (bits & 0x7fffffff);
+
+/** A seed from the system's random generator. */
+export const randomSeed = (): number => seedOf(randomInt(0, 2 ** 31));
+
+/**
+ * Where the seeds of records made by the recipe now running come from. A store sets it around
+ * each recipe it runs (`withSeeds`), so a seed is one more input of the request, like its clock
+ * and UIDs: a --deterministic server draws the same seeds for the same requests.
+ */
+let drawing: () => number = randomSeed;
+
+/** Run `fn` (a recipe) with seeds drawn from `source`. */
+export function withSeeds<T>(source: () => number, fn: () => T): T {
+  const outer = drawing;
+  drawing = source;
+  try {
+    return fn();
+  } finally {
+    drawing = outer;
+  }
+}
+
+/** The seed of a record being made (stored with it). */
+export const freshSeed = (): number => drawing();
 
 /** The seed of the in-memory tables of this process (rebuilt at each start, never stored). */
-export const PROCESS_SEED = freshSeed();
+export const PROCESS_SEED = randomSeed();
+
+/** The start of a plain FNV-1a hash (no seed). */
+export const FNV_OFFSET = FNV_START | 0;
+
+/**
+ * Plain FNV-1a: state `h` continued over `text` from its character `from` (signed 32 bits, not
+ * finished). Only for keys callers cannot choose in bulk (the server's UIDs, a cache's
+ * fingerprints) and for records made before seeds.
+ */
+export function fnvFrom(h: number, text: string, from = 0): number {
+  for (let i = from; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return h;
+}
 
 /** The state of a hash of `seed` before any character. */
 export const hashStart = (seed: number): number => (FNV_START ^ seed) | 0;

@@ -19,7 +19,7 @@
 import { current, isDraft, type Draft } from 'immer';
 import { freezeTop, present } from './freeze.ts';
 import { stored } from './stored.ts';
-import { freshSeed, seededHash } from '../lib/seeded-hash.ts';
+import { FNV_OFFSET, fnvFrom, freshSeed, seededHash } from '../lib/seeded-hash.ts';
 
 export interface Children {
   /** Number of children. */
@@ -82,9 +82,7 @@ const ENTRY = 4;
  */
 function hash(c: Children, id: string): number {
   if (c.k !== undefined) return seededHash(id, c.k);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-  return h >>> 0;
+  return fnvFrom(FNV_OFFSET, id) >>> 0;
 }
 
 const slot = (h: number, depth: number) => (h >>> (depth * 4)) & (WAYS - 1);

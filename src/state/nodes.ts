@@ -13,6 +13,7 @@
 import type { ContentNode, NodeBucket, NodeLevel, NodeShards } from './model.ts';
 import { isDraft } from 'immer';
 import { stored } from './stored.ts';
+import { FNV_OFFSET, fnvFrom } from '../lib/seeded-hash.ts';
 
 /** Slots per level of the index. */
 export const FANOUT = 16;
@@ -22,14 +23,7 @@ export const DEPTH = 4;
 const BITS = 4;
 
 /** FNV-1a over the UTF-16 code units: sequential or user-chosen keys still spread evenly. */
-export function fnv(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h;
-}
+export const fnv = (key: string): number => fnvFrom(FNV_OFFSET, key);
 
 /** The two shard keys (outer, inner) a key is stored under, as hex (the alias store's records). */
 export function shardKeys(key: string): [string, string] {

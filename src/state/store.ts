@@ -7,6 +7,7 @@ import { enablePatches, Immer, type Draft, type Patch } from 'immer';
 import type { SiteState } from './model.ts';
 import { freezeNew } from './freeze.ts';
 import { refineChildPatches } from './children-patches.ts';
+import { randomSeed, withSeeds } from '../lib/seeded-hash.ts';
 
 enablePatches();
 
@@ -115,6 +116,11 @@ export class Store {
    * that commit is on disk, rejects (503) if it could not be written; undefined: nothing to wait for.
    */
   durability?: () => Promise<void> | undefined;
+  /**
+   * Seeds of the records the recipes make (a folder's id trie): random, or drawn from the
+   * deterministic secret stream of a --deterministic server (server.ts).
+   */
+  seeds: () => number = randomSeed;
 
   constructor(initial: SiteState) {
     this.state = initial;
@@ -132,9 +138,11 @@ export class Store {
   /** Run a draft mutator; if it throws, nothing changes. Returns the recipe's result. */
   commit<T>(recipe: (draft: Draft<SiteState>) => T, meta?: CommitMeta): { next: SiteState; result: T } {
     let result!: T;
-    const [next, patches, inverse] = immer.produceWithPatches(this.state, (draft: Draft<SiteState>) => {
-      result = recipe(draft);
-    });
+    const [next, patches, inverse] = withSeeds(this.seeds, () =>
+      immer.produceWithPatches(this.state, (draft: Draft<SiteState>) => {
+        result = recipe(draft);
+      }),
+    );
     if (next !== this.state) {
       refineChildPatches(patches, inverse);
       freezeNew(next, this.state);
@@ -185,9 +193,11 @@ export class Store {
           continue;
         }
         let result: unknown;
-        const [next, patches, inverse] = immer.produceWithPatches(state, (draft: Draft<SiteState>) => {
-          result = w.recipe(draft);
-        });
+        const [next, patches, inverse] = withSeeds(this.seeds, () =>
+          immer.produceWithPatches(state, (draft: Draft<SiteState>) => {
+            result = w.recipe(draft);
+          }),
+        );
         if (next !== state) {
           refineChildPatches(patches, inverse);
           freezeNew(next, state);
