@@ -89,6 +89,7 @@ const PROCESS_STATE: Record<string, string> = {
   'serialize/safe-html.ts worker': 'the safe-HTML filter worker thread, started on first use, shared by every server of the process',
   'lib/pending.ts finishing': 'how many computations that may not wait any more are running (synchronous, always back to 0)',
   'catalog/query.ts NO_SIBLINGS': 'the empty map of a node without siblings, never filled',
+  'lib/seeded-hash.ts drawing': "where the seeds of records made by the recipe now running come from: set by a store around each recipe (synchronous, always back to the random default)",
 };
 
 /** Constructors of module-level constants that hold no state of their own. */
