@@ -59,7 +59,7 @@ const EXPLICIT_CACHES: Record<string, string> = {
   'i18n/translate.ts languages': 'answer language per request and state',
   'lib/clock.ts second': 'the second the system clock last read',
   'lib/clock.ts secondText': 'the text of that second',
-  'state/children.ts copies': 'lists and objects a recipe already copied, per node whose children it writes (the node is a draft of that recipe)',
+  'state/children-copies.ts copies': 'lists and objects a recipe already copied, per node whose children it writes (the node is a draft of that recipe)',
   'serialize/content.ts shapes': 'answer shape (members in order) per type record',
   'serialize/components.ts expansions': 'expanded components per state, caller and request parts they read',
   'serialize/components.ts linkRecords': 'links-only @components per components table, object URL and present components (bounded)',

@@ -9,9 +9,8 @@
 //   shrinks below its minimum joins a neighbour. `keys[i]` is the stable key of a group's chunk i,
 //   `sizes[i]` its number of children; `counts[g]` is the number of children of group g (a
 //   position is the counts before a group, the sizes before a chunk, plus an offset in it).
-// - `ids`: a hash trie of the short ids (16 ways per level, by 4 bits of a hash of the id), whose
-//   leaves are flat [id, uid, group key, chunk key, ...] entries. No object is ever indexed by an id, so any
-//   string is a valid id (`__proto__`, `valueOf` ...).
+// - `ids`: a hash trie of the short ids, seeded per record (children-trie.ts): id -> UID and the
+//   keys of its group and chunk. No object is ever indexed by an id, so any string is a valid id.
 // A write replaces small lists (a chunk, a group's lists, a trie leaf) or changes one slot of a list
 // of at most MAX_GROUP entries, plus one slot of `counts` (one entry per ~1,000 children).
 // Version 2 of the snapshot had one level (`order`, `keys`, `sizes` in the record):
@@ -19,7 +18,9 @@
 import { current, isDraft, type Draft } from 'immer';
 import { freezeTop, present } from './freeze.ts';
 import { stored } from './stored.ts';
-import { FNV_OFFSET, fnvFrom, freshSeed, seededHash } from '../lib/seeded-hash.ts';
+import { freshSeed } from '../lib/seeded-hash.ts';
+import { madeFor, mutable, owned } from './children-copies.ts';
+import { findLeaf, trieDelete, trieProblems, trieSet, type Trie } from './children-trie.ts';
 
 export interface Children {
   /** Number of children. */
@@ -47,13 +48,6 @@ export interface Group {
   sizes: number[];
 }
 
-/** A leaf: flat [id, uid, group key, chunk key] entries. */
-type Leaf = (string | number)[];
-interface Branch {
-  b: (Trie | null)[];
-}
-type Trie = Leaf | Branch;
-
 /** Anything holding children (a content node; read-only or a draft). */
 export interface HasChildren {
   children?: Children;
@@ -67,26 +61,7 @@ const MIN_CHUNK = CHUNK / 4;
 export const GROUP = 16;
 const MAX_GROUP = 2 * GROUP;
 const MIN_GROUP = GROUP / 4;
-/** Entries per trie leaf before it becomes a branch (unless the hash is used up). */
-const LEAF = 20;
-const WAYS = 16;
-const MAX_DEPTH = 8; // 8 x 4 bits of a 32-bit hash
-
 const PAIR = 2;
-const ENTRY = 4;
-
-/**
- * The trie hash of `id` in record `c`: seeded with the record's own seed (lib/seeded-hash.ts), so
- * that nobody can choose thousands of ids that fill one leaf. A record made before seeds (no `k`)
- * keeps the plain FNV-1a its trie was built with.
- */
-function hash(c: Children, id: string): number {
-  if (c.k !== undefined) return seededHash(id, c.k);
-  return fnvFrom(FNV_OFFSET, id) >>> 0;
-}
-
-const slot = (h: number, depth: number) => (h >>> (depth * 4)) & (WAYS - 1);
-const isBranch = (t: Trie): t is Branch => !Array.isArray(t);
 
 /**
  * A draft list of numbers or strings (sizes, keys, a chunk, a trie leaf) as plain data: its
@@ -113,16 +88,6 @@ export function emptyChildren(): Children {
 
 /** Number of children of `node`. */
 export const childCount = (node: HasChildren): number => node.children?.n ?? 0;
-
-/** The leaf entry of `id` in `c` (read as stored: no drafts are made on the way). */
-function findLeaf(c: Children, id: string): { leaf: Leaf; at: number } | undefined {
-  const h = hash(c, id);
-  let t: Trie | null = stored(c, 'ids');
-  for (let depth = 0; t && isBranch(t); depth++) t = stored(stored(t, 'b'), slot(h, depth));
-  if (!t) return undefined;
-  for (let i = 0; i < t.length; i += ENTRY) if (t[i] === id) return { leaf: t, at: i };
-  return undefined;
-}
 
 /** UID of the child with short id `id`, if any (any string may be asked for). */
 export function childUid(node: HasChildren, id: string): string | undefined {
@@ -246,40 +211,10 @@ export function childPositions(node: HasChildren): Map<string, number> {
 // for it replaces the whole record; the store turns that into patches of what changed
 // (children-patches.ts), so the journal and the history stay as small as the change.
 
-/** The lists and objects this module made in a recipe, by the node (a draft, or a node made by the recipe) whose children they are. */
-const copies = new WeakMap<object, Set<object>>();
-
-/** A write in progress: its record, a copy of this write (changed in place), and what the recipe made for the node. */
+/** A write in progress: its record (a copy of the node's, changed in place) and what the recipe made for the node. */
 interface Work {
   c: Children;
   made: Set<object>;
-}
-
-/**
- * `x` itself when this recipe made it for the node written (changed in place), else a copy,
- * marked so, that `put` stores in its place. Anything else may be part of an earlier state, which
- * is not frozen when serving (freeze.ts): only this bookkeeping tells. A later recipe writes
- * through another draft of the node, so it copies again.
- */
-function mutable<T extends object>(w: Work, x: T, put: (copy: T) => void): T {
-  if (w.made.has(x)) return x;
-  const copy = (Array.isArray(x) ? x.slice() : { ...x }) as T;
-  w.made.add(copy);
-  put(copy);
-  return copy;
-}
-
-/** A new value made by this write (changed in place later in the same recipe). */
-function owned<T extends object>(w: Work, x: T): T {
-  w.made.add(x);
-  return x;
-}
-
-/** What this recipe made for `node`'s children so far. */
-function madeFor(node: object): Set<object> {
-  let made = copies.get(node);
-  if (!made) copies.set(node, (made = new Set()));
-  return made;
 }
 
 /** Start a write of `node`'s children: a copy of its record's top (an empty record on first use). */
@@ -296,73 +231,6 @@ function begin(node: HasChildren): Work {
 /** The record written is the node's. */
 function end(node: HasChildren, w: Work): void {
   node.children = freezeTop(w.c);
-}
-
-/** The branches on the way to the leaf where hash `h` belongs (branch i is left by slot(h, i)), and that leaf. */
-function leafPath(c: Children, h: number): { branches: Branch[]; leaf: Leaf | null } {
-  const branches: Branch[] = [];
-  let t: Trie | null = c.ids;
-  while (t && isBranch(t)) {
-    branches.push(t);
-    t = t.b[slot(h, branches.length - 1)];
-  }
-  return { branches, leaf: t };
-}
-
-/** Put `t` where hash `h` belongs below `branches` (the path to it copied once per recipe); none: the root. */
-function putLeaf(w: Work, h: number, branches: Branch[], t: Trie | null): void {
-  if (!branches.length) {
-    w.c.ids = t ?? [];
-    return;
-  }
-  let put = (x: Branch): void => void (w.c.ids = x);
-  let ways: (Trie | null)[] = [];
-  for (let depth = 0; depth < branches.length; depth++) {
-    const branch = mutable(w, branches[depth], put);
-    const b = (ways = mutable(w, branch.b, (x) => (branch.b = x)));
-    const at = slot(h, depth);
-    put = (x) => void (b[at] = x);
-  }
-  ways[slot(h, branches.length - 1)] = t;
-}
-
-/** Offset of the entry of `id` in a leaf, -1 if absent. */
-function entryIn(leaf: Leaf, id: string): number {
-  for (let i = 0; i < leaf.length; i += ENTRY) if (leaf[i] === id) return i;
-  return -1;
-}
-
-/** Set the trie entry of `id` (insert, or update UID and keys). */
-function trieSet(w: Work, id: string, uid: string, gkey: number, ckey: number): void {
-  const h = hash(w.c, id);
-  const { branches, leaf } = leafPath(w.c, h);
-  const edit = (l: Leaf) => mutable(w, l, (copy) => putLeaf(w, h, branches, copy));
-  if (!leaf) return putLeaf(w, h, branches, owned(w, [id, uid, gkey, ckey]));
-  const i = entryIn(leaf, id);
-  if (i >= 0) {
-    const next = edit(leaf);
-    next[i + 1] = uid;
-    next[i + 2] = gkey;
-    next[i + 3] = ckey;
-  } else if (leaf.length / ENTRY < LEAF || branches.length >= MAX_DEPTH) edit(leaf).push(id, uid, gkey, ckey);
-  else putLeaf(w, h, branches, split(w, [...leaf, id, uid, gkey, ckey], branches.length));
-}
-
-/** A leaf at `depth` that outgrew LEAF, as a branch of leaves (recursively, if they all collide). */
-function split(w: Work, leaf: Leaf, depth: number): Trie {
-  if (leaf.length / ENTRY <= LEAF || depth >= MAX_DEPTH) return owned(w, leaf);
-  const parts: Leaf[] = Array.from({ length: WAYS }, () => []);
-  for (let i = 0; i < leaf.length; i += ENTRY) parts[slot(hash(w.c, leaf[i] as string), depth)].push(leaf[i], leaf[i + 1], leaf[i + 2], leaf[i + 3]);
-  return owned(w, { b: owned(w, parts.map((p) => (p.length ? split(w, p, depth + 1) : null))) });
-}
-
-function trieDelete(w: Work, id: string): void {
-  const h = hash(w.c, id);
-  const { branches, leaf } = leafPath(w.c, h);
-  const i = leaf ? entryIn(leaf, id) : -1;
-  if (!leaf || i < 0) return;
-  const rest = owned(w, [...leaf.slice(0, i), ...leaf.slice(i + ENTRY)]);
-  putLeaf(w, h, branches, rest.length ? rest : null);
 }
 
 /** Group `gi`, ready to change in place. */
@@ -622,25 +490,6 @@ export function checkChildren(c: Children, where: string): string[] {
   if (new Set(allKeys).size !== allKeys.length) problems.push(`${where}: duplicate group or chunk keys`);
   if (allKeys.some((k) => k >= c.next)) problems.push(`${where}: group or chunk key not below next`);
   if (total !== c.n) problems.push(`${where}: n is ${c.n}, the order holds ${total}`);
-  let indexed = 0;
-  const walk = (t: Trie | null, depth: number, prefix: number) => {
-    if (!t) return;
-    if (isBranch(t)) {
-      if (t.b.length !== WAYS) problems.push(`${where}: trie branch of ${t.b.length} ways`);
-      t.b.forEach((sub, s) => walk(sub, depth + 1, prefix | (s << (depth * 4))));
-      return;
-    }
-    const mask = depth === 0 ? 0 : 2 ** (depth * 4) - 1;
-    for (let i = 0; i < t.length; i += ENTRY) {
-      indexed++;
-      const [id, uid, key] = [t[i] as string, t[i + 1] as string, `${t[i + 2]}/${t[i + 3]}`];
-      if (((hash(c, id) & mask) >>> 0) !== prefix >>> 0) problems.push(`${where}: id "${id}" in the wrong trie leaf`);
-      const listed = inOrder.get(id);
-      if (!listed) problems.push(`${where}: trie has id "${id}" that is not in the order`);
-      else if (listed.uid !== uid || listed.key !== key) problems.push(`${where}: trie entry of "${id}" is (${uid}, ${key}), the order has (${listed.uid}, ${listed.key})`);
-    }
-  };
-  walk(c.ids, 0, 0);
-  if (indexed !== inOrder.size) problems.push(`${where}: trie holds ${indexed} ids, the order ${inOrder.size}`);
+  problems.push(...trieProblems(c, inOrder, where));
   return problems;
 }

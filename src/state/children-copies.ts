@@ -1,0 +1,39 @@
+// The copy-on-write bookkeeping of the children writers (children.ts, children-trie.ts): a write
+// makes no Immer draft of a children record; it copies each list or object on the way to a change
+// once per recipe and changes its own copies in place. Which objects are its own is known only by
+// this bookkeeping: an earlier state is not frozen when serving (freeze.ts).
+
+/** The lists and objects this module made in a recipe, by the node (a draft, or a node made by the recipe) whose children they are. */
+const copies = new WeakMap<object, Set<object>>();
+
+/** A write in progress: what the recipe made for the node written so far (it changes those in place). */
+export interface Made {
+  made: Set<object>;
+}
+
+/**
+ * `x` itself when this recipe made it for the node written (changed in place), else a copy,
+ * marked so, that `put` stores in its place. Anything else may be part of an earlier state, which
+ * is not frozen when serving (freeze.ts): only this bookkeeping tells. A later recipe writes
+ * through another draft of the node, so it copies again.
+ */
+export function mutable<T extends object>(w: Made, x: T, put: (copy: T) => void): T {
+  if (w.made.has(x)) return x;
+  const copy = (Array.isArray(x) ? x.slice() : { ...x }) as T;
+  w.made.add(copy);
+  put(copy);
+  return copy;
+}
+
+/** A new value made by this write (changed in place later in the same recipe). */
+export function owned<T extends object>(w: Made, x: T): T {
+  w.made.add(x);
+  return x;
+}
+
+/** What this recipe made for `node`'s children so far. */
+export function madeFor(node: object): Set<object> {
+  let made = copies.get(node);
+  if (!made) copies.set(node, (made = new Set()));
+  return made;
+}
