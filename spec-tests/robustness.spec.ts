@@ -101,9 +101,27 @@ describe('names that are JavaScript object members', () => {
       const type = await api.post('/@controlpanels/dexterity-types', { title: `Type ${name}`, id: name });
       expect(type.status, type.text).toBe(201);
       expect((await api.get(`/@types/${name}`)).status).toBe(200);
+      // content of that type is made, catalogued (its interfaces looked up by type id), found and removed
+      const made = await api.post(box, { '@type': name, id: `of-type-${name}`, title: `Of type ${name}` });
+      expect(made.status, made.text).toBe(201);
+      expect(made.body['@type']).toBe(name);
+      const found = await api.get(`${box}/@search?portal_type=${encodeURIComponent(name)}`);
+      expect(found.body.items.map((i: { title: string }) => i.title)).toEqual([`Of type ${name}`]);
+      expect((await api.del(`${box}/of-type-${name}`)).status).toBe(204);
       expect((await api.del(`/@controlpanels/dexterity-types/${name}`)).status).toBe(204);
       expect((await api.get(`/@types/${name}`)).status).toBe(404);
     }
+  });
+
+  it('reads tables of the server with such names as unknown ones (actions, views, upload metadata)', async () => {
+    const actions = await api.get(`/@actions?categories=${names.join('&categories=')}`, { auth: 'anonymous' });
+    expect(actions.status, actions.text).toBe(200);
+    expect(Object.keys(actions.body).sort()).toEqual([...names].sort());
+    for (const name of names) expect(actions.body[name]).toEqual([]);
+    for (const name of names) expect((await api.get(`${box}/@@${name}`)).status).toBe(404);
+    const meta = names.map((n) => `${n} ${Buffer.from('x').toString('base64')}`).join(',');
+    const upload = await api.post(`${box}/@tus-upload`, undefined, { headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '1', 'Upload-Metadata': `${meta},filename ${Buffer.from('a.txt').toString('base64')}` } });
+    expect(upload.status, upload.text).toBe(201);
   });
 
   it('refuses content ids Plone refuses, with 400, and creates nothing', async () => {

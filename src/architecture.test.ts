@@ -197,6 +197,20 @@ describe('the import graph of src/', () => {
     expect(found).toEqual([]);
   });
 
+  it('makes module-level tables keyed by strings without inherited members (recordOf)', () => {
+    // A table read with a caller's string (`ACTIONS[category]`, `WORKFLOWS[type.workflow]`) must
+    // answer undefined for `constructor`, `valueOf`, `__proto__`: a plain object literal would
+    // answer Object's members (a 500 on `@actions?categories=constructor`).
+    const plain: string[] = [];
+    for (const m of graph.keys()) {
+      for (const line of readFileSync(join(SRC, m), 'utf8').split('\n')) {
+        const table = /^(?:export )?const (\w+): (?:Readonly<)?(?:Record<string|\{ \[\w+: string\])[^=]*= \{/.exec(line);
+        if (table) plain.push(`${m} ${table[1]}`);
+      }
+    }
+    expect(plain).toEqual([]);
+  });
+
   it('catches what it is meant to catch', () => {
     expect(mutableBinding('let count = 0;')).toBe('count');
     expect(mutableBinding('const SEEN = new Map<string, number>();')).toBe('SEEN');

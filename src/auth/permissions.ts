@@ -1,12 +1,13 @@
 // Site-level permission grants per role (supplement 6.3/6.4). Workflow states override
 // View / Access contents information / Modify portal content on content (src/workflow).
 import { PERMISSION_ROLES_KEY, SECURITY_KEYS } from './settings.ts';
+import { recordOf } from '../lib/records.ts';
 
 const M = 'Manager';
 const SA = 'Site Administrator';
 const ALL = ['Anonymous', 'Authenticated', 'Member', 'Owner', 'Contributor', 'Editor', 'Reader', 'Reviewer', SA, M];
 
-export const PERMISSION_ROLES: Record<string, string[]> = {
+export const PERMISSION_ROLES: Record<string, string[]> = recordOf({
   'cms.restapi: Use REST API': ALL,
   View: ALL,
   'Access contents information': ALL,
@@ -53,7 +54,7 @@ export const PERMISSION_ROLES: Record<string, string[]> = {
   'Manage Translations': [M, SA, 'Owner', 'Editor'],
   'iterate : Check out content': [M, SA, 'Owner', 'Editor'],
   'iterate : Check in content': [M, SA, 'Owner', 'Editor'],
-};
+});
 
 function defaultRoles(permission: string): string[] {
   if (permission.startsWith('cms.app.contenttypes: Add ')) return PERMISSION_ROLES['Add portal content'];

@@ -1,7 +1,8 @@
 // Image scale names and boxes (supplement 8.4) and the sizes an image gets in each.
 import { normalizeMediaType } from './media-type.ts';
+import { recordOf } from '../lib/records.ts';
 
-export const SCALES: Record<string, [number, number]> = {
+export const SCALES: Record<string, [number, number]> = recordOf({
   huge: [1600, 65536],
   great: [1200, 65536],
   larger: [1000, 65536],
@@ -13,7 +14,7 @@ export const SCALES: Record<string, [number, number]> = {
   tile: [64, 64],
   icon: [32, 32],
   listing: [16, 16],
-};
+});
 
 /** Fit (width, height) into the box, keeping the ratio and never upscaling. */
 export function fitInto(width: number, height: number, box: [number, number]): [number, number] {

@@ -2,8 +2,9 @@
 // values are converted and matched and whether the index can sort.
 
 export type IndexKind = 'field' | 'uuid' | 'keyword' | 'date' | 'boolean' | 'text' | 'path' | 'position' | 'daterange';
+import { recordOf } from '../lib/records.ts';
 
-export const INDEXES: Record<string, IndexKind> = {
+export const INDEXES: Record<string, IndexKind> = recordOf({
   Creator: 'field',
   Type: 'field',
   getId: 'field',
@@ -39,7 +40,7 @@ export const INDEXES: Record<string, IndexKind> = {
   exclude_from_nav: 'boolean',
   getObjPositionInParent: 'position',
   path: 'path',
-};
+});
 
 export const isIndex = (name: string): boolean => Object.hasOwn(INDEXES, name);
 
@@ -47,10 +48,10 @@ export const isIndex = (name: string): boolean => Object.hasOwn(INDEXES, name);
 export const VALUE_INDEXES = Object.keys(INDEXES).filter((n) => ['field', 'uuid', 'keyword', 'boolean', 'date'].includes(INDEXES[n]));
 
 /** Text index name -> full-text field numbers (0 title, 1 description, 2 body). */
-export const TEXT_INDEX_FIELDS: Record<string, readonly number[]> = {
+export const TEXT_INDEX_FIELDS: Record<string, readonly number[]> = recordOf({
   SearchableText: [0, 1, 2],
   Title: [0],
   Description: [1],
-};
+});
 
 export const isSortable = (name: string): boolean => isIndex(name) && !['text', 'daterange'].includes(INDEXES[name]);

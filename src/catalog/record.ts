@@ -8,7 +8,7 @@ import { publicationWindow, toMs } from '../auth/publication.ts';
 import { analyze, htmlToText } from './analyze.ts';
 import type { DocTerms } from './fulltext.ts';
 import { commentStats } from '../domain/comment-thread.ts';
-import { own } from '../lib/records.ts';
+import { own, recordOf } from '../lib/records.ts';
 import { linksOf } from '../domain/links.ts';
 import { fieldsOf } from '../types/schema.ts';
 import type { TypeDef } from '../types/model.ts';
@@ -95,7 +95,7 @@ export function principalTokens(principal: Principal): string[] {
   return tokens;
 }
 
-const TYPE_INTERFACES: Record<string, string[]> = {
+const TYPE_INTERFACES: Record<string, string[]> = recordOf({
   Document: ['plone.app.contenttypes.interfaces.IDocument'],
   Folder: ['plone.app.contenttypes.interfaces.IFolder'],
   'News Item': ['plone.app.contenttypes.interfaces.INewsItem'],
@@ -105,7 +105,7 @@ const TYPE_INTERFACES: Record<string, string[]> = {
   Link: ['plone.app.contenttypes.interfaces.ILink'],
   Collection: ['plone.app.contenttypes.interfaces.ICollection'],
   'Plone Site': ['plone.base.interfaces.siteroot.IPloneSiteRoot', 'Products.CMFPlone.interfaces.siteroot.IPloneSiteRoot'],
-};
+});
 
 const providesCache = new WeakMap<object, Map<string, string[]>>();
 
@@ -121,7 +121,7 @@ function objectProvides(state: SiteState, node: ContentNode): string[] {
 
 function computeProvides(state: SiteState, node: ContentNode): string[] {
   const type = own(state.types, node.type);
-  const out = ['plone.dexterity.interfaces.IDexterityContent', ...(TYPE_INTERFACES[node.type] ?? [])];
+  const out = ['plone.dexterity.interfaces.IDexterityContent', ...(own(TYPE_INTERFACES, node.type) ?? [])];
   if (type?.folderish) out.push('Products.CMFCore.interfaces.IFolderish', 'plone.dexterity.interfaces.IDexterityContainer');
   else out.push('plone.dexterity.interfaces.IDexterityItem');
   if (node.parent === null || type?.behaviors.includes('cms.navigationroot')) out.push('plone.base.interfaces.INavigationRoot');

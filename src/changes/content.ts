@@ -7,7 +7,7 @@ import type { ContentNode, SiteState, WorkflowEntry, LockInfo, VersionEntry, Com
 import { DEPTH, getNode } from '../state/nodes.ts';
 import { recordPath } from '../catalog/record.ts';
 import { diffShards, nodeAt } from '../state/nodes-diff.ts';
-import { own } from '../lib/records.ts';
+import { own, recordOf } from '../lib/records.ts';
 import { makeLine, type LineSink } from './lines.ts';
 import { preview, sameValue, transition, NONE } from './values.ts';
 
@@ -33,7 +33,7 @@ export function touchedNodes(before: SiteState, after: SiteState, patches: reado
 /** Properties told apart elsewhere, or bookkeeping a learner does not need. */
 const SKIPPED = new Set(['uid', 'intid', 'id', 'parent', 'children', 'childIds']);
 
-const FIELD_NAMES: Record<string, string> = { reviewState: 'review_state', workflowHistory: 'workflow_history', localRoles: 'local_roles', blockLocalRoles: 'block_local_roles' };
+const FIELD_NAMES: Record<string, string> = recordOf({ reviewState: 'review_state', workflowHistory: 'workflow_history', localRoles: 'local_roles', blockLocalRoles: 'block_local_roles' });
 
 const lockWords = (lock: LockInfo) => `locked by ${lock.creator}${lock.type ? ` (${lock.type})` : lock.stealable ? '' : ' (not stealable)'}, ${lock.timeout} s`;
 

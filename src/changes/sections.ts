@@ -5,7 +5,7 @@
 import type { Patch } from 'immer';
 import type { SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
-import { own } from '../lib/records.ts';
+import { own, recordOf } from '../lib/records.ts';
 import { makeLine, type LineSink } from './lines.ts';
 import { displayPath } from './content.ts';
 import { HIDDEN, preview, SECRET_NAMES, transition } from './values.ts';
@@ -18,7 +18,7 @@ interface Section {
   byUid?: boolean;
 }
 
-const SECTIONS: Record<string, Section> = {
+const SECTIONS: Record<string, Section> = recordOf({
   users: { area: 'user', depth: 3 },
   groups: { area: 'group', depth: 3 },
   registry: { area: 'registry', depth: 2 },
@@ -30,7 +30,7 @@ const SECTIONS: Record<string, Section> = {
   contentRules: { area: 'content rules', depth: 2 },
   settings: { area: 'settings', depth: 2 },
   robotAutologin: { area: 'autologin', depth: 1 },
-};
+});
 
 /** Told elsewhere (content, aliases, auth) or bookkeeping (counters). */
 const ELSEWHERE = new Set(['nodes', 'aliases', 'auth', 'nodeCount', 'nextIntid', 'rootUid']);

@@ -42,6 +42,7 @@ import { controlpanelsFamily } from './controlpanels/controlpanels.routes.ts';
 import { registryFamily } from './registry/registry.routes.ts';
 import { fileViews } from './files/files.views.ts';
 import { aliasRedirect } from './aliases/redirect.ts';
+import { recordOf } from '../lib/records.ts';
 
 /** The families of endpoints (folders of src/endpoints/), in the order their routes are tried. */
 export const FAMILIES: FamilyManifest[] = [
@@ -155,7 +156,7 @@ export function routeTable(families: readonly FamilyManifest[] = FAMILIES): Rout
     routes: declared.flatMap((f) => f.routes),
     families: declared,
     extensions,
-    views: { ...fileViews },
+    views: recordOf(fileViews),
     unresolved: aliasRedirect,
   };
 }

@@ -151,7 +151,7 @@ function resolve(d: Dispatcher, state: SiteState, url: ParsedUrl, method: string
     throw notFound();
   }
   if (url.view) {
-    const view = d.table.views[url.view];
+    const view = own(d.table.views, url.view);
     if (!view || method !== 'GET') throw notFound();
     return { node, view };
   }

@@ -1,6 +1,8 @@
 // fast-check: random requests whose names and keys come from a hostile alphabet (JavaScript
 // object members, control characters, 300-character strings, deep JSON) never answer 5xx, every
 // error has a JSON body, and a refused request leaves the very same root state object.
+// FUZZ_RUNS (150) and FUZZ_SEED (random) run it longer or again: `FUZZ_RUNS=5000 npx vitest run
+// src/http/hostile.property.test.ts`.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../server.ts';
@@ -48,7 +50,7 @@ const PATHS = [
 ];
 
 const anyRequest = fc.record({
-  method: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE'),
+  method: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT'),
   path: fc.constantFrom(...PATHS),
   name: hostileName,
   body: fc.option(body, { nil: undefined }),
@@ -81,6 +83,36 @@ const realCall = fc
       { method: 'POST', path: '/@login', body: { login: n, password: v } },
       { method: 'POST', path: '/@types/Document', body: { factory: n, title: n } },
       { method: 'PATCH', path: '/@types/Document/{n}', body: { title: v } },
+      { method: 'POST', path: '/@copy', body: { source: [n, v] } },
+      { method: 'POST', path: '/@move', body: { source: v } },
+      { method: 'POST', path: '/{n}/@workflow/publish', body: { comment: v, effective: v, expires: v, include_children: v } },
+      { method: 'POST', path: '/@workflow/{n}', body: { comment: v } },
+      { method: 'POST', path: '/{n}/@comments', body: { text: v } },
+      { method: 'POST', path: '/@translations', body: { id: v, language: n } },
+      { method: 'GET', path: '/@translations?language={n}' },
+      { method: 'POST', path: '/@tus-upload', body: undefined },
+      { method: 'PATCH', path: '/', body: { ordering: { obj_id: n, delta: v, subset_ids: v } } },
+      { method: 'GET', path: '/@search?sort_on={n}&sort_order={n}&b_start={n}&b_size={n}' },
+      { method: 'GET', path: '/@search?path.depth={n}&path.query={n}' },
+      { method: 'GET', path: '/{n}/@@images/{n}/{n}' },
+      { method: 'GET', path: '/{n}/@@download/{n}' },
+      { method: 'POST', path: '/@upgrade', body: { dry_run: v } },
+      { method: 'POST', path: '/@email-notification', body: { name: v, from: v, subject: v, message: v } },
+      { method: 'POST', path: '/@email-send', body: { to: v, from: v, subject: v, message: v } },
+      { method: 'PATCH', path: '/@controlpanels/{n}', body: { [n]: v } },
+      { method: 'POST', path: '/@content-rules/{n}', body: { [n]: v } },
+      { method: 'PUT', path: '/{n}/@lock', body: { token: v } },
+      { method: 'GET', path: '/@querystring-search?query={n}' },
+      { method: 'POST', path: '/{n}/@transactions', body: { transaction_ids: v } },
+      { method: 'GET', path: '/@vocabularies/{n}?title={n}&token={n}&b_size={n}' },
+      { method: 'POST', path: '/@users/{n}/reset-password', body: { old_password: v, new_password: v, reset_token: v } },
+      { method: 'POST', path: '/@login-renew', body: undefined },
+      { method: 'GET', path: '/@navigation?expand.navigation.depth={n}' },
+      { method: 'GET', path: '/?expand={n}&fullobjects={n}&metadata_fields={n}' },
+      { method: 'POST', path: '/@aliases', body: { items: v } },
+      { method: 'POST', path: '/', body: { '@type': n, [n]: v } },
+      { method: 'POST', path: '/', body: { '@type': 'File', id: n, file: { data: v, encoding: n, filename: v, 'content-type': n } } },
+      { method: 'POST', path: '/', body: { '@type': 'Image', image: { data: 'aGk=', encoding: 'base64', filename: n, 'content-type': v } } },
     ).map((t) => ({ method: t.method, path: t.path, name: n, body: 'body' in t ? JSON.stringify(t.body) : undefined, manager })),
   );
 
@@ -110,7 +142,7 @@ describe('hostile requests', () => {
           }
         }
       }),
-      { numRuns: 150 },
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 150), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
     );
   });
 });

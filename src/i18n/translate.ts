@@ -9,9 +9,9 @@ import { navigationRoot } from '../domain/navigation-root.ts';
 import de from './catalog/de.ts';
 import es from './catalog/es.ts';
 import fr from './catalog/fr.ts';
-import { own } from '../lib/records.ts';
+import { own, recordOf } from '../lib/records.ts';
 
-const CATALOGS: Record<string, Record<string, string>> = { de, es, fr };
+const CATALOGS: Record<string, Record<string, string>> = recordOf({ de, es, fr });
 
 /** Language codes of an Accept-Language header, best first (`de-DE` also offers `de`). */
 export function acceptedLanguages(header: string | undefined): string[] {
@@ -74,8 +74,7 @@ export function translationIn(language: string, msgid: string): string | undefin
 
 /** `msgid` (an English title) in the response language; unknown messages stay as they are. */
 export function translate(state: SiteState, req: ApiRequest, msgid: string): string {
-  const catalog = CATALOGS[responseLanguage(state, req)];
-  return catalog?.[msgid] ?? msgid;
+  return own(own(CATALOGS, responseLanguage(state, req)), msgid) ?? msgid;
 }
 
 /** The translated title of a content type. */

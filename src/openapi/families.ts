@@ -1,7 +1,8 @@
 // One line about each endpoint family (a folder of src/endpoints/, a tag of the document).
 import type { FamilyDoc } from './types.ts';
+import { recordOf } from '../lib/records.ts';
 
-export const FAMILY_DOCS: Record<string, FamilyDoc> = {
+export const FAMILY_DOCS: Record<string, FamilyDoc> = recordOf({
   content: { description: 'Content objects: read, create, change, delete (the site root has no path).' },
   tus: { description: 'Resumable uploads of big files (the TUS protocol).' },
   workingcopy: { description: 'Working copies: check out, check in, cancel.' },
@@ -41,15 +42,15 @@ export const FAMILY_DOCS: Record<string, FamilyDoc> = {
   controlpanels: { description: 'Control panels of Site Setup.' },
   registry: { description: 'Registry records.' },
   files: { description: 'Files and images of content, downloaded, shown and scaled (views, `@@name`).' },
-};
+});
 
 /**
  * Path parameters of the object and of the binary views (`@@name`); a route declares its own
  * (`Route.path`, src/http/route-path.ts).
  */
-export const PATH_PARAMETERS: Record<string, string> = {
+export const PATH_PARAMETERS: Record<string, string> = recordOf({
   path: 'Path of a content object below the site root, slashes included (e.g. `news/first-news`). Operations on the site root itself have a form without it.',
   field: 'Name of the file or image field, e.g. `file` or `image`.',
   filename: 'File name (ignored; for browsers).',
   scale: 'Name of the scale, e.g. `preview`, `thumb`, `large`.',
-};
+});

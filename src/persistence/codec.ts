@@ -6,6 +6,7 @@
 // referentialEqualities, v: 1}}), so superjson.parse reads the text back, sharing included.
 // Values superjson has special types for (Date, Map, Set, …) go through superjson itself.
 import superjson from 'superjson';
+import { emptyRecord } from '../lib/records.ts';
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const escapeKey = (key: string) => key.replace(/\\/g, '\\\\').replace(/\./g, '\\.');
@@ -85,7 +86,7 @@ function survey(value: unknown): Survey | undefined {
 function annotations(value: unknown, { shared, specials }: Survey): Record<string, unknown> | undefined {
   const rootSpecial = specialLeaf(value);
   if (rootSpecial) return { values: [rootSpecial], v: 1 };
-  const values: Record<string, [string]> = {};
+  const values = emptyRecord<[string]>();
   const paths = new Map<object, string[][]>();
   const path: string[] = [];
   const expanded = new Set<object>();
@@ -122,7 +123,7 @@ function annotations(value: unknown, { shared, specials }: Survey): Record<strin
     }
   };
   walk(value);
-  const refs: Record<string, string[]> = {};
+  const refs = emptyRecord<string[]>();
   let anyRef = false;
   for (const list of paths.values()) {
     if (list.length < 2) continue;

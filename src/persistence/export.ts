@@ -9,7 +9,7 @@ import { childList } from '../state/children.ts';
 import { getNode } from '../state/nodes.ts';
 import { fieldsOf } from '../types/schema.ts';
 import { TRANSITIONS } from '../fixtures/content.ts';
-import { own } from '../lib/records.ts';
+import { emptyRecord, own } from '../lib/records.ts';
 
 export interface ExportedFixture {
   site: Record<string, unknown>;
@@ -51,7 +51,7 @@ export function fixtureFromState(state: SiteState, options: ExportOptions = {}):
   /** The POST/PATCH body fields of a node: its writable schema fields, in the input form. */
   const bodyOf = (node: ContentNode, skip: Set<string>, where: string) => {
     const type = own(state.types, node.type);
-    const out: Record<string, unknown> = {};
+    const out = emptyRecord<unknown>();
     for (const field of type ? fieldsOf(type) : []) {
       const value = node.fields[field.name];
       if (field.readonly || skip.has(field.name) || value === undefined || value === null) continue;

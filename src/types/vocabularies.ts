@@ -1,6 +1,6 @@
 // Small static vocabularies the serializers need (token -> title).
 
-export const LANGUAGES: Record<string, string> = {
+export const LANGUAGES: Record<string, string> = recordOf({
   en: 'English',
   de: 'Deutsch',
   es: 'Español',
@@ -11,9 +11,10 @@ export const LANGUAGES: Record<string, string> = {
   ca: 'Català',
   eu: 'Euskara',
   ja: '日本語',
-};
+});
+import { recordOf } from '../lib/records.ts';
 
-export const METADATA_FIELD_TITLES: Record<string, string> = {
+export const METADATA_FIELD_TITLES: Record<string, string> = recordOf({
   Title: 'Title',
   Creator: 'Creator',
   Type: 'Type',
@@ -29,4 +30,4 @@ export const METADATA_FIELD_TITLES: Record<string, string> = {
   start: 'Start Date',
   end: 'End Date',
   location: 'Location',
-};
+});

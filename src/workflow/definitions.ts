@@ -1,4 +1,5 @@
 // Workflows as data (supplement 27): states with their permission settings, and guarded transitions.
+import { recordOf } from '../lib/records.ts';
 
 export interface WorkflowState {
   id: string;
@@ -75,7 +76,7 @@ const oneState: Workflow = {
   transitions: {},
 };
 
-export const WORKFLOWS: Record<string, Workflow> = {
+export const WORKFLOWS: Record<string, Workflow> = recordOf({
   [simple.id]: simple,
   [oneState.id]: oneState,
-};
+});

@@ -2,8 +2,9 @@
 // features found, the family table, what changed since an earlier report, and every failing
 // check with its differences and its requests and answers.
 import type { CheckResult, Report, Step } from '../model.ts';
+import { recordOf } from '../../lib/records.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = recordOf({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' });
 const esc = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 const CSS = `

@@ -8,14 +8,15 @@ import { translate } from '../../i18n/translate.ts';
 import { actionsSchema } from './actions.schema.ts';
 import { ACTIONS, DEFAULT_CATEGORIES, type ActionContext } from './definitions.ts';
 import { componentEndpoint } from '../component-endpoint.ts';
+import { emptyRecord, own } from '../../lib/records.ts';
 
 export function actions(state: SiteState, req: ApiRequest): Record<string, unknown> {
   const asked = listParam(req.query, 'categories');
   const categories = asked.length ? asked : DEFAULT_CATEGORIES;
   const c: ActionContext = { state, principal: req.principal, node: req.context };
-  const out: Record<string, unknown> = {};
+  const out = emptyRecord<unknown>();
   for (const category of categories) {
-    out[category] = (ACTIONS[category] ?? [])
+    out[category] = (own(ACTIONS, category) ?? [])
       .filter((a) => (!a.permission || hasPermission(state, req.principal, req.context, a.permission)) && (!a.condition || a.condition(c)))
       .map((a) => ({ icon: a.icon ?? '', id: a.id, title: translate(state, req, a.title) }));
   }

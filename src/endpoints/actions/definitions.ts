@@ -5,7 +5,7 @@
 import type { Principal } from '../../auth/principal.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
 import { registryValue } from '../../domain/registry-value.ts';
-import { own } from '../../lib/records.ts';
+import { own, recordOf } from '../../lib/records.ts';
 
 export interface ActionContext {
   state: SiteState;
@@ -27,7 +27,7 @@ const notRoot = (c: ActionContext) => c.node.parent !== null;
 const anonymous = (c: ActionContext) => c.principal.id === null;
 const member = (c: ActionContext) => c.principal.id !== null;
 
-export const ACTIONS: Record<string, ActionDef[]> = {
+export const ACTIONS: Record<string, ActionDef[]> = recordOf({
   object: [
     { id: 'view', icon: 'toolbar-action/view', title: 'View', permission: 'View' },
     { id: 'edit', icon: 'toolbar-action/edit', title: 'Edit', permission: 'Modify portal content' },
@@ -70,7 +70,7 @@ export const ACTIONS: Record<string, ActionDef[]> = {
       condition: (c) => registryValue<boolean>(c.state, 'plone.ext_editor', false) === true,
     },
   ],
-};
+});
 
 /** Categories listed when the request names none: every category Plone's @actions lists. */
 export const DEFAULT_CATEGORIES = ['document_actions', 'object', 'object_buttons', 'portal_tabs', 'site_actions', 'user'];

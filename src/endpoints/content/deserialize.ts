@@ -9,7 +9,7 @@ import { resolveReference } from './references.ts';
 import { isPreparedBlob } from './uploads.ts';
 import { LANGUAGES } from '../../types/vocabularies.ts';
 import { parseAllowDiscussion } from '../../domain/discussion.ts';
-import { own } from '../../lib/records.ts';
+import { emptyRecord, own } from '../../lib/records.ts';
 import { MAX_LIST_ITEMS } from '../../lib/limits.ts';
 import { MAX_VALUE_BYTES } from '../../lib/json-in-turns.ts';
 
@@ -137,7 +137,7 @@ export function deserializeFields(
   create: boolean,
 ): Record<string, unknown> {
   const problems: Problem[] = [];
-  const out: Record<string, unknown> = {};
+  const out = emptyRecord<unknown>();
   for (const field of fieldsOf(type)) {
     if (field.name === 'allow_discussion' && Object.hasOwn(body, field.name)) {
       const r = parseAllowDiscussion(body[field.name]);

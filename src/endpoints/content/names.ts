@@ -2,16 +2,17 @@
 import type { ContentNode } from '../../state/model.ts';
 import { MAX_ID_LENGTH } from '../../lib/limits.ts';
 import { hasChild } from '../../state/children.ts';
+import { recordOf } from '../../lib/records.ts';
 
 /** Ids that would shadow views or services of a container. */
 const RESERVED = new Set(['login', 'layout', 'plone', 'zip', 'properties', 'view', 'edit', 'index_html', 'logout', 'search', 'sitemap', 'contact-info', 'accessibility-info', 'resolveuid', 'VirtualHostBase', 'VirtualHostRoot']);
 
 /** Letters that NFKD does not take apart, as Plone's base normaliser writes them in ASCII. */
-const TRANSLITERATION: Record<string, string> = {
+const TRANSLITERATION: Record<string, string> = recordOf({
   ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'OE', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ð: 'd', Ð: 'D', þ: 'th', Þ: 'TH', ı: 'i',
-};
+});
 /** plone.i18n's German URL normaliser map (used when the request prefers German). */
-const GERMAN: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss', '€': 'euro' };
+const GERMAN: Record<string, string> = recordOf({ ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss', '€': 'euro' });
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 

@@ -2,6 +2,7 @@
 // which operations.
 import type { SiteState } from '../../state/model.ts';
 import { WORKFLOWS } from '../../workflow/definitions.ts';
+import { recordOf } from '../../lib/records.ts';
 
 /**
  * Prefix of operation names in output: Plone's own, not renamed (supplement 31.7, Appendix C), so
@@ -15,7 +16,7 @@ type Op = [title: string, description: string | null, fn: string, widget: string
 const TIP = 'Tip: you can use * to autocomplete.';
 const YMD = 'Please use YYYY/MM/DD.';
 
-export const OPERATORS: Record<string, Op> = {
+export const OPERATORS: Record<string, Op> = recordOf({
   'string.is': ['Is', TIP, '_equal', 'StringWidget'],
   'string.isNot': ['Is not', TIP, '_excludes', 'StringWidget'],
   'string.contains': ['Contains', null, '_contains', 'StringWidget'],
@@ -43,7 +44,7 @@ export const OPERATORS: Record<string, Op> = {
   'date.beforeRelativeDate': ['Before relative Date', 'Before N days in the past', '_beforeRelativeDate', 'RelativeDateWidget'],
   'date.afterRelativeDate': ['After relative Date', 'After N days in the future', '_afterRelativeDate', 'RelativeDateWidget'],
   'reference.is': ['Equals', null, '_referenceIs', 'ReferenceWidget'],
-};
+});
 
 const DATE_OPS = [
   'date.lessThan', 'date.largerThan', 'date.between', 'date.lessThanRelativeDate', 'date.largerThanRelativeDate',
@@ -63,7 +64,7 @@ interface Field {
 const f = (title: string, description: string, group: Field['group'], enabled: boolean, sortable: boolean, vocabulary: string | null, operations: string[]): Field =>
   ({ title, description, group, enabled, sortable, vocabulary, operations });
 
-export const FIELDS: Record<string, Field> = {
+export const FIELDS: Record<string, Field> = recordOf({
   Creator: f('Creator', 'The person that created an item', 'Metadata', true, true, 'cms.app.vocabularies.Users', ['string.currentUser', 'selection.any', 'selection.none']),
   Description: f('Description', "An item's description", 'Text', true, false, null, ['string.contains']),
   SearchableText: f('Searchable text', "Text search of an item's contents", 'Text', true, false, null, ['string.contains']),
@@ -86,10 +87,10 @@ export const FIELDS: Record<string, Field> = {
   show_inactive: f('Show Inactive', 'Select which roles have the permission to view inactive objects', 'Metadata', true, false, 'cms.app.vocabularies.Roles', ['string.showInactive']),
   sortable_title: f('Sortable Title', "The item's title, transformed for sorting", 'Text', false, true, null, ['string.contains', 'string.is', 'string.isNot']),
   start: f('Event start date', 'The start date and time of an event', 'Dates', true, true, null, DATE_OPS),
-};
+});
 
 /** Query builder field -> catalog index. */
-export const FIELD_INDEX: Record<string, string> = { isDefaultPage: 'is_default_page', isFolderish: 'is_folderish' };
+export const FIELD_INDEX: Record<string, string> = recordOf({ isDefaultPage: 'is_default_page', isFolderish: 'is_folderish' });
 
 /** The workflow states of a default site (every installed workflow), then our own workflows'. */
 const SITE_STATES: [string, string][] = [

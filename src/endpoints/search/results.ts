@@ -10,9 +10,10 @@ import { summary } from '../../serialize/summary.ts';
 import type { SearchResult } from '../../catalog/search.ts';
 import type { Entry } from '../../catalog/record.ts';
 import type { ListingParts } from '../../http/listing.ts';
+import { recordOf } from '../../lib/records.ts';
 
 /** Attributes of a catalog brain that exist but have no JSON form (acquisition wrappers, request). */
-const UNCONVERTIBLE: Record<string, string> = {
+const UNCONVERTIBLE: Record<string, string> = recordOf({
   aq_parent: "<CatalogTool at /{site}/portal_catalog> (<class 'Products.CMFPlone.CatalogTool.CatalogTool'>)",
   aq_inner: "<CatalogContentListingObject> (<class 'Products.ZCatalog.Catalog.mybrains'>)",
   aq_base: "<mybrains> (<class 'Products.ZCatalog.Catalog.mybrains'>)",
@@ -20,7 +21,7 @@ const UNCONVERTIBLE: Record<string, string> = {
   aq_explicit: "<mybrains> (<class 'Products.ZCatalog.Catalog.mybrains'>)",
   aq_chain: "<mybrains> (<class 'list'>)",
   REQUEST: "<HTTPRequest, URL=...> (<class 'ZPublisher.HTTPRequest.HTTPRequest'>)",
-};
+});
 
 /** Requested metadata columns; an unconvertible one is an error (seed "Errors"). */
 export function metadataFields(state: SiteState, raw: unknown): string[] {

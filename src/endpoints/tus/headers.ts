@@ -1,6 +1,7 @@
 // TUS protocol headers (supplement 31.20): version check, lengths and offsets, metadata.
 import { ApiError } from '../../lib/errors.ts';
 import type { ApiRequest } from '../../http/types.ts';
+import { emptyRecord } from '../../lib/records.ts';
 
 export const TUS_VERSION = '1.0.0';
 
@@ -26,7 +27,7 @@ export function intHeader(req: ApiRequest, name: string, message: string): numbe
 
 /** `key base64value,key base64value` -> {key: value}; malformed items are skipped. */
 export function parseMetadata(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = emptyRecord<string>();
   for (const item of (header ?? '').split(',')) {
     const parts = item.trim().split(/\s+/);
     if (parts.length !== 2 || !parts[0]) continue;

@@ -8,6 +8,7 @@ import { BEHAVIORS, FIELDSET_ORDER } from '../../types/behaviors.ts';
 import { fieldKindTerm } from '../../types/field-kinds.ts';
 import type { FieldDef, TypeDef } from '../../types/model.ts';
 import { asObjectBody } from '../../http/body.ts';
+import { recordOf } from '../../lib/records.ts';
 
 type Body = Record<string, unknown>;
 type DraftType = Draft<TypeDef>;
@@ -52,7 +53,7 @@ const extraAttr = (key: string): Attr => (f, v) => {
 };
 
 /** The attributes a field update may set; anything else a request sends is ignored. */
-const ATTRIBUTES: Record<string, Attr> = {
+const ATTRIBUTES: Record<string, Attr> = recordOf({
   title: (f, v) => void (f.title = v as string),
   description: (f, v) => void (f.description = v as string),
   widget: (f, v) => void (f.widget = v as string),
@@ -63,7 +64,7 @@ const ATTRIBUTES: Record<string, Attr> = {
   minLength: extraAttr('minLength'),
   maximum: extraAttr('maximum'),
   values: (f, v) => void (f.choices = (v as string[]).map((x) => [x, x])),
-};
+});
 
 function setAttributes(field: Draft<FieldDef>, body: Body): void {
   for (const [key, value] of Object.entries(body)) if (value !== undefined && Object.hasOwn(ATTRIBUTES, key)) ATTRIBUTES[key](field, value);

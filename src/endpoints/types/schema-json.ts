@@ -4,6 +4,7 @@ import { FIELDSET_ORDER } from '../../types/behaviors.ts';
 import type { FieldDef, TypeDef } from '../../types/model.ts';
 import { fieldsOf } from '../../types/schema.ts';
 import { FIELD_KINDS, isChoice, isCollection } from './factories.ts';
+import { emptyRecord } from '../../lib/records.ts';
 
 /** `behavior` of fieldsets defined with the type's own (through-the-web) schema. */
 export const TTW_SCHEMA = 'cms.dexterity.schema.generated';
@@ -15,7 +16,7 @@ export const ownSchemaName = (siteId: string, type: TypeDef) => `${TTW_SCHEMA}.$
 function absolute(value: unknown, base: string): unknown {
   if (Array.isArray(value)) return value.map((v) => absolute(v, base));
   if (!value || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
+  const out = emptyRecord<unknown>();
   for (const [k, v] of Object.entries(value)) {
     out[k] = k === '@id' && typeof v === 'string' && !/^[a-z]+:/i.test(v) ? `${base}/${v}` : absolute(v, base);
   }

@@ -6,6 +6,7 @@ import { json, type Route } from '../../http/types.ts';
 import { userschemaSchema } from './userschema.schema.ts';
 import type { FamilyManifest } from '../../http/types.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { recordOf } from '../../lib/records.ts';
 
 const text = (title: string, description: string, extra: Record<string, unknown> = {}) => ({
   description,
@@ -15,7 +16,7 @@ const text = (title: string, description: string, extra: Record<string, unknown>
   ...extra,
 });
 
-const FIELDS: Record<string, unknown> = {
+const FIELDS: Record<string, unknown> = recordOf({
   fullname: text('Full Name', 'Enter full name, for example, John Smith.'),
   email: { description: 'We will use this address if you need to recover your password', factory: 'Email', title: 'Email', type: 'string', widget: 'email' },
   home_page: {
@@ -46,16 +47,16 @@ const FIELDS: Record<string, unknown> = {
     title: 'Portrait',
     type: 'object',
   },
-};
+});
 
-const REGISTRATION: Record<string, unknown> = {
+const REGISTRATION: Record<string, unknown> = recordOf({
   fullname: FIELDS.fullname,
   email: FIELDS.email,
   username: text('User Name', 'Enter a user name, usually something like "jsmith". No spaces or special characters. Usernames and passwords are case sensitive, make sure the caps lock key is not enabled. This is the name used to log in.'),
   password: { description: 'Enter your new password.', factory: 'Password', title: 'Password', type: 'string', widget: 'password' },
   password_ctl: { description: 'Re-enter the password. Make sure the passwords are identical.', factory: 'Password', title: 'Confirm password', type: 'string', widget: 'password' },
   mail_me: { default: false, description: '', factory: 'Yes/No', title: 'Send a confirmation mail with a link to set the password', type: 'boolean' },
-};
+});
 
 function schema(fields: string[], required: string[], source: Record<string, unknown>) {
   return {
