@@ -1,0 +1,20 @@
+// V8's allocation-site pretenuring, turned off for the server's process. V8 watches where objects
+// are made (object and array literals, Immer's draft states, copies of the state's arrays) and, when
+// nearly all made at one place outlive a young-generation collection, makes that place allocate in
+// the old generation from then on, for good. A long recipe (preparing a site in commits of a
+// thousand creates, an import, a big copy) keeps every draft and copy it makes alive until it ends,
+// so the places a POST allocates at get that decision; afterwards each request's drafts, copies and
+// answer texts, garbage a few microseconds later, land in the old generation, and only the
+// (costlier, incremental) full collections free them. bench/spread-writes.ts (POSTs into a site of
+// 100,000 objects made in such commits): 773 us of server CPU per POST with it, 407-519 without;
+// the site with every place undecided (bench/folders.ts, bulk series) is not slower without it.
+import { setFlagsFromString } from 'node:v8';
+
+let done = false;
+
+/** Turn allocation-site pretenuring off (once per process; before the code runs that it would decide on). */
+export function keepGarbageYoung(): void {
+  if (done) return;
+  done = true;
+  setFlagsFromString('--no-allocation-site-pretenuring');
+}
