@@ -26,9 +26,14 @@ function below<T>(differ: Differ<T>, at: Path, key: string | number, before: T, 
 /** More differing slots than this: the list is replaced whole. */
 const FEW = 8;
 
+/**
+ * A patch and its inverse share their path list, as Immer's own do (nobody changes a patch's path:
+ * the journal and @transactions keep them, 100 writes' worth, so each list is memory held).
+ */
 function replace(at: Path, before: unknown, after: unknown, patches: Patch[], inverse: Patch[]): void {
-  patches.push({ op: 'replace', path: at.slice(), value: after });
-  inverse.push({ op: 'replace', path: at.slice(), value: before });
+  const path = at.slice();
+  patches.push({ op: 'replace', path, value: after });
+  inverse.push({ op: 'replace', path, value: before });
 }
 
 const replaced: Differ<unknown> = replace;
@@ -48,10 +53,14 @@ function list<T>(each: Differ<T>): Differ<T[]> {
     if (found.length + Math.abs(before.length - after.length) > FEW) return replace(at, before, after, patches, inverse);
     for (const i of found) below(each, at, i, before[i], after[i], patches, inverse);
     // as Immer: slots added at the end in order (undone from the last), removed from the last
-    for (let i = common; i < after.length; i++) patches.push({ op: 'add', path: [...at, i], value: after[i] });
-    for (let i = after.length - 1; i >= common; i--) inverse.push({ op: 'remove', path: [...at, i] });
-    for (let i = before.length - 1; i >= common; i--) patches.push({ op: 'remove', path: [...at, i] });
-    for (let i = common; i < before.length; i++) inverse.push({ op: 'add', path: [...at, i], value: before[i] });
+    const longer = Math.max(before.length, after.length);
+    if (longer === common) return;
+    const paths: Path[] = [];
+    for (let i = common; i < longer; i++) paths.push([...at, i]);
+    for (let i = common; i < after.length; i++) patches.push({ op: 'add', path: paths[i - common], value: after[i] });
+    for (let i = after.length - 1; i >= common; i--) inverse.push({ op: 'remove', path: paths[i - common] });
+    for (let i = before.length - 1; i >= common; i--) patches.push({ op: 'remove', path: paths[i - common] });
+    for (let i = common; i < before.length; i++) inverse.push({ op: 'add', path: paths[i - common], value: before[i] });
   };
 }
 
