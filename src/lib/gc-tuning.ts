@@ -10,11 +10,7 @@
 // the site with every place undecided (bench/folders.ts, bulk series) is not slower without it.
 import { setFlagsFromString } from 'node:v8';
 
-let done = false;
-
-/** Turn allocation-site pretenuring off (once per process; before the code runs that it would decide on). */
+/** Turn allocation-site pretenuring off (for the whole process; again: no change). */
 export function keepGarbageYoung(): void {
-  if (done) return;
-  done = true;
   setFlagsFromString('--no-allocation-site-pretenuring');
 }
