@@ -5,9 +5,10 @@
 // thousand creates, an import, a big copy) keeps every draft and copy it makes alive until it ends,
 // so the places a POST allocates at get that decision; afterwards each request's drafts, copies and
 // answer texts, garbage a few microseconds later, land in the old generation, and only the
-// (costlier, incremental) full collections free them. bench/spread-writes.ts (POSTs into a site of
-// 100,000 objects made in such commits): 773 us of server CPU per POST with it, 407-519 without;
-// the site with every place undecided (bench/folders.ts, bulk series) is not slower without it.
+// (costlier, incremental) full collections free them. Server CPU per POST or doc, runs alternated
+// on the same load: bench/spread-writes.ts (a site of 100,000 objects made in such commits) 623-714
+// us with it, 470-528 without; bench/folders.ts bulk series 443/561 against 308/346 (first/last
+// round); bench/persistence.ts restores 100,000 objects in 3.2 s without it against 6.8 s.
 import { setFlagsFromString } from 'node:v8';
 
 /** Turn allocation-site pretenuring off (for the whole process; again: no change). */
