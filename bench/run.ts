@@ -14,6 +14,7 @@ import { benchLifecycle } from './lifecycle.ts';
 import { benchSetupTeardown } from './setup-teardown.ts';
 import { benchStall } from './stall.ts';
 import { benchHashFlood } from './hash-flood.ts';
+import { benchTermOrder } from './term-order.ts';
 import { benchRichText } from './rich-text.ts';
 import { benchFolders } from './folders.ts';
 import { benchSpreadWrites } from './spread-writes.ts';
@@ -29,6 +30,7 @@ const parts: [string, () => Promise<Row[]>][] = [
   ['setup-teardown', benchSetupTeardown],
   ['stall', benchStall],
   ['hash-flood', benchHashFlood],
+  ['term-order', benchTermOrder],
   ['rich-text', benchRichText],
   ['folders', benchFolders],
   ['spread', benchSpreadWrites],

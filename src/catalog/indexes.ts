@@ -1,8 +1,8 @@
 // The catalog's indexes (supplement 18.2, Appendix A): name -> kind. The kind decides how query
 // values are converted and matched and whether the index can sort.
+import { recordOf } from '../lib/records.ts';
 
 export type IndexKind = 'field' | 'uuid' | 'keyword' | 'date' | 'boolean' | 'text' | 'path' | 'position' | 'daterange';
-import { recordOf } from '../lib/records.ts';
 
 export const INDEXES: Record<string, IndexKind> = recordOf({
   Creator: 'field',

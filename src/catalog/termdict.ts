@@ -4,6 +4,7 @@
 import { termOfUncached } from './analyze.ts';
 import { ColumnIndex } from './column-index.ts';
 import { hashFinish, hashStart, hashStep, PROCESS_SEED } from '../lib/seeded-hash.ts';
+import { TermOrder } from './term-order.ts';
 
 /** A growable list of int32. */
 export class IntList {
@@ -118,9 +119,8 @@ export class TermDict {
   private readonly ids = new ColumnIndex((id) => this.terms[id]);
   /** raw word -> term number, -1 for stop words and punctuation */
   private readonly raw = new RawWords();
-  /** term numbers sorted by term, for the first `sortedUpTo` terms */
-  private sorted: Int32Array = new Int32Array(0);
-  private sortedUpTo = 0;
+  /** the terms in order, for prefix look-ups */
+  private readonly order = new TermOrder(this.terms);
 
   get size(): number {
     return this.terms.length;
@@ -186,24 +186,8 @@ export class TermDict {
     }
   }
 
-  /** Term numbers whose term starts with `prefix`. */
+  /** Term numbers whose term starts with `prefix` (in no particular order). */
   withPrefix(prefix: string): number[] {
-    const total = this.terms.length;
-    if (total - this.sortedUpTo > Math.max(1024, this.sortedUpTo >> 3)) {
-      this.sorted = Int32Array.from(this.terms.keys()).sort((a, b) => (this.terms[a] < this.terms[b] ? -1 : this.terms[a] > this.terms[b] ? 1 : 0));
-      this.sortedUpTo = total;
-    }
-    const out: number[] = [];
-    const sorted = this.sorted;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.terms[sorted[mid]] < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < sorted.length && this.terms[sorted[i]].startsWith(prefix); i++) out.push(sorted[i]);
-    for (let t = this.sortedUpTo; t < total; t++) if (this.terms[t].startsWith(prefix)) out.push(t);
-    return out;
+    return this.order.withPrefix(prefix);
   }
 }

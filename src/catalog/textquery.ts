@@ -3,6 +3,7 @@
 // evaluated either against the full-text index (texteval.ts) or against the terms of one
 // document (brute force, phrase verification).
 import { analyze, normalizeGlob } from './analyze.ts';
+import { badRequest } from '../lib/errors.ts';
 import type { DocTerms } from './fulltext.ts';
 
 export type TextNode =
@@ -34,7 +35,11 @@ function tokenize(input: string): Token[] {
 function atom(text: string, quoted: boolean): TextNode {
   if (!quoted && /[*?]/.test(text)) {
     const glob = normalizeGlob(text);
-    return glob.replace(/[*?]/g, '') ? { t: 'glob', glob } : { t: 'none' };
+    if (!glob.replace(/[*?]/g, '')) return { t: 'none' };
+    // As Plone's lexicon: a pattern needs letters before its first wildcard (`*ab` would test
+    // every word of the site).
+    if (/^[*?]/.test(glob)) throw badRequest(`pattern '${glob}' shouldn't start with glob character`);
+    return { t: 'glob', glob };
   }
   const terms = analyze(text);
   if (!terms.length) return { t: 'none' };

@@ -142,7 +142,7 @@ describe('hostile requests', () => {
           }
         }
       }),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 150), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 150), seed: Number.isInteger(Number(process.env.FUZZ_SEED)) && process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
     );
   });
 });

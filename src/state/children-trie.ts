@@ -47,9 +47,8 @@ export function findLeaf(c: TrieRecord, id: string): { leaf: Leaf; at: number } 
   const h = hash(c, id);
   let t: Trie | null = stored(c, 'ids');
   for (let depth = 0; t && isBranch(t); depth++) t = stored(stored(t, 'b'), slot(h, depth));
-  if (!t) return undefined;
-  for (let i = 0; i < t.length; i += ENTRY) if (t[i] === id) return { leaf: t, at: i };
-  return undefined;
+  const at = t ? entryIn(t, id) : -1;
+  return at < 0 ? undefined : { leaf: t as Leaf, at };
 }
 
 /** The branches on the way to the leaf where hash `h` belongs (branch i is left by slot(h, i)), and that leaf. */

@@ -20,7 +20,7 @@ import { freezeTop, present } from './freeze.ts';
 import { stored } from './stored.ts';
 import { freshSeed } from '../lib/seeded-hash.ts';
 import { madeFor, mutable, owned } from './children-copies.ts';
-import { findLeaf, trieDelete, trieProblems, trieSet, type Trie } from './children-trie.ts';
+import { findLeaf, trieDelete, trieProblems, trieSet, type Trie, type TrieWork } from './children-trie.ts';
 
 export interface Children {
   /** Number of children. */
@@ -212,9 +212,8 @@ export function childPositions(node: HasChildren): Map<string, number> {
 // (children-patches.ts), so the journal and the history stay as small as the change.
 
 /** A write in progress: its record (a copy of the node's, changed in place) and what the recipe made for the node. */
-interface Work {
+interface Work extends TrieWork {
   c: Children;
-  made: Set<object>;
 }
 
 /** Start a write of `node`'s children: a copy of its record's top (an empty record on first use). */

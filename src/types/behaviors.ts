@@ -1,5 +1,6 @@
 // The behaviors of the default profile and the fields each one owns.
 import type { Behavior, FieldDef } from './model.ts';
+import { recordOf } from '../lib/records.ts';
 
 const f = (name: string, kind: FieldDef['kind'], title: string, fieldset: string, more: Partial<FieldDef> = {}): FieldDef => ({
   name,
@@ -60,7 +61,7 @@ const ownership = [creators, contributors, rights];
 
 const b = (name: string, titleText: string, fields: FieldDef[]): Behavior => ({ name, title: titleText, fields });
 
-export const BEHAVIORS: Record<string, Behavior> = Object.fromEntries(
+export const BEHAVIORS: Record<string, Behavior> = recordOf(
   [
     b('cms.dublincore', 'Dublin Core metadata', [...basic, ...categorization, ...publication, ...ownership]),
     b('cms.basic', 'Basic metadata', basic),
@@ -167,7 +168,7 @@ export const BEHAVIORS: Record<string, Behavior> = Object.fromEntries(
     b('volto.preview_image_link', 'Preview Image Link', [
       f('preview_image_link', 'RelationChoice', 'Preview image', 'default', { vocabulary: 'cms.app.vocabularies.Catalog' }),
     ]),
-  ].map((x) => [x.name, x]),
+  ].map((x) => [x.name, x] as const),
 );
 
 /** Titles of the fieldsets the behaviors use, in the order a schema lists them. */

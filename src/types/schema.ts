@@ -1,5 +1,6 @@
 // Reads over type definitions: the ordered fields of a type, one field by name.
 import { BEHAVIORS } from './behaviors.ts';
+import { own as entry } from '../lib/records.ts';
 import { isDraft, isModified, original } from 'immer';
 import type { FieldDef, TypeDef } from './model.ts';
 
@@ -24,7 +25,7 @@ export function fieldsOf(type: TypeDef): FieldDef[] {
   const ownNames = new Set(own.map((x) => x.name));
   const fromBehaviors: FieldDef[] = [];
   for (const name of type.behaviors) {
-    const behavior = BEHAVIORS[name];
+    const behavior = entry(BEHAVIORS, name);
     if (!behavior) continue;
     for (const field of behavior.fields) {
       if (seen.has(field.name) || ownNames.has(field.name)) continue;

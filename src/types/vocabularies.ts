@@ -1,4 +1,5 @@
 // Small static vocabularies the serializers need (token -> title).
+import { recordOf } from '../lib/records.ts';
 
 export const LANGUAGES: Record<string, string> = recordOf({
   en: 'English',
@@ -12,7 +13,6 @@ export const LANGUAGES: Record<string, string> = recordOf({
   eu: 'Euskara',
   ja: '日本語',
 });
-import { recordOf } from '../lib/records.ts';
 
 export const METADATA_FIELD_TITLES: Record<string, string> = recordOf({
   Title: 'Title',

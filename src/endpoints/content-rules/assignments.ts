@@ -14,7 +14,7 @@ import { findRule, moveItem, rulesOf } from './rules.ts';
 import type { RouteSchema } from '../../http/schema.ts';
 import { assignSchema, changeAssignmentsSchema, listAssignmentsSchema, unassignSchema } from './assignments.schema.ts';
 import { ruleBodies } from './panel.schema.ts';
-import { own, emptyRecord } from '../../lib/records.ts';
+import { emptyRecord, own, recordOf } from '../../lib/records.ts';
 
 const ruleUrl = (req: ApiRequest, id: string) => `${req.url.siteUrl}/++rule++${id}/@@manage-elements`;
 const pyList = (ids: string[]) => `[${ids.map((i) => `'${i}'`).join(', ')}]`;
@@ -50,12 +50,12 @@ function draftAssignments(draft: Draft<SiteState>, uid: string): Draft<RuleAssig
   return (draft.contentRules.assignments[uid] ??= []);
 }
 
-const FLAGS: Record<string, { key: 'enabled' | 'bubbles'; value: boolean; message: (ids: string[]) => string }> = {
+const FLAGS: Record<string, { key: 'enabled' | 'bubbles'; value: boolean; message: (ids: string[]) => string }> = recordOf({
   'form.button.Enable': { key: 'enabled', value: true, message: (ids) => `Successfully enabled rules ${pyList(ids)}` },
   'form.button.Disable': { key: 'enabled', value: false, message: (ids) => `Successfully disabled rules ${pyList(ids)}` },
   'form.button.Bubble': { key: 'bubbles', value: true, message: (ids) => `Successfully applied ${pyList(ids)} to subfolders` },
   'form.button.NoBubble': { key: 'bubbles', value: false, message: (ids) => `Successfully disabled subfolder application of ${pyList(ids)}` },
-};
+});
 
 function ruleIds(body: Record<string, unknown>): string[] {
   const ids = body.rule_ids as string[] | undefined; // a list of texts, if any: the route's schema saw to that

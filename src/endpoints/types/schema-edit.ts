@@ -8,7 +8,7 @@ import { BEHAVIORS, FIELDSET_ORDER } from '../../types/behaviors.ts';
 import { fieldKindTerm } from '../../types/field-kinds.ts';
 import type { FieldDef, TypeDef } from '../../types/model.ts';
 import { asObjectBody } from '../../http/body.ts';
-import { recordOf } from '../../lib/records.ts';
+import { own, recordOf } from '../../lib/records.ts';
 
 type Body = Record<string, unknown>;
 type DraftType = Draft<TypeDef>;
@@ -32,7 +32,7 @@ export const isOwnField = (type: TypeDef, name: string) => type.schema.some((f) 
 export const isOwnFieldset = (type: TypeDef, id: string) => type.fieldsets.some((f) => f.id === id);
 /** A field some behavior of the type provides (read from the behaviors, so drafts are safe). */
 export const isBehaviorField = (type: TypeDef, name: string) =>
-  !isOwnField(type, name) && type.behaviors.some((b) => BEHAVIORS[b]?.fields.some((f) => f.name === name));
+  !isOwnField(type, name) && type.behaviors.some((b) => own(BEHAVIORS, b)?.fields.some((f) => f.name === name));
 const isBehaviorFieldset = (type: TypeDef, id: string) => !isOwnFieldset(type, id) && FIELDSET_ORDER.some(([fid]) => fid === id);
 
 export function behaviorFieldError(name: string) {
