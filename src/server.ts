@@ -60,6 +60,8 @@ export interface ServerOptions {
   changesForAuthenticated?: boolean;
   /** Answer repeated GETs from the response cache (default true; false: benchmarks of the cold path). */
   responseCache?: boolean;
+  /** Give the JSON text of an answer equal to a recent one again (default true; false: made anew each time). */
+  recentTexts?: boolean;
 }
 
 /** The first of `routes` that answers a request. */
@@ -140,6 +142,7 @@ export async function createServer(options: ServerOptions = {}) {
     trace: options.trace,
     changesForAuthenticated: options.changesForAuthenticated,
     responseCache: options.responseCache,
+    recentTexts: options.recentTexts,
     log: options.log && ((line) => {
       if (!loading) options.log!(line);
     }),

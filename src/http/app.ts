@@ -27,6 +27,7 @@ import { dispatch, type DispatchInput, type OutsideRoutes, type RouteTable } fro
 import { ParsedUrls } from './parse-url.ts';
 import { errorResponse } from './errors.ts';
 import { answerPieces, answerText } from './answer-text.ts';
+import { RecentTexts } from './recent-texts.ts';
 import { ResponseCache, withResponseCache, type KeyedRequest } from './response-cache.ts';
 import type { ApiResponse, Services } from './types.ts';
 import { ChangeFeed } from '../changes/feed.ts';
@@ -64,6 +65,8 @@ export interface AppOptions {
   changesForAuthenticated?: boolean;
   /** Answer repeated GETs from the response cache (default true; false: benchmarks of the cold path). */
   responseCache?: boolean;
+  /** Give the JSON text of an answer equal to a recent one again (http/recent-texts.ts; default true; false: made anew each time). */
+  recentTexts?: boolean;
 }
 
 export { DEFAULT_MAX_BODY_BYTES };
@@ -131,10 +134,8 @@ const dispatchInput = (r: AppRequest): DispatchInput => ({
   principal: r.principal,
 });
 
-/** JSON text of a body (answers kept by the response cache carry theirs, made once). */
-const bodyText = (res: ApiResponse): string => res.jsonText ?? answerText(res.body);
-
-function toResponse(res: ApiResponse): Response {
+/** `texts`: where the texts of answers like earlier ones are found (absent: each made anew). */
+function toResponse(res: ApiResponse, texts?: RecentTexts): Response {
   const headers: Record<string, string> = { ...res.headers };
   if (res.stream) {
     headers['Content-Type'] = res.contentType ?? 'text/event-stream';
@@ -149,9 +150,9 @@ function toResponse(res: ApiResponse): Response {
   if ((res.jsonText === undefined && res.jsonParts === undefined && res.body === undefined) || res.status === 204) return new Response(null, { status: res.status, headers });
   headers['Content-Type'] = res.contentType ?? 'application/json';
   // an answer holding a long string (a rich text of megabytes) is written and sent in slices
-  const parts = res.jsonParts ?? (res.jsonText === undefined ? answerPieces(res.body) : undefined);
-  if (parts) return new Response(partsStream(parts), { status: res.status, headers });
-  const text = bodyText(res);
+  const json = res.jsonParts ?? res.jsonText ?? (texts ? texts.json(res.body) : (answerPieces(res.body) ?? answerText(res.body)));
+  if (typeof json !== 'string') return new Response(partsStream(json), { status: res.status, headers });
+  const text = json;
   return new Response(text.length >= STREAM_FROM ? textStream(text) : text, { status: res.status, headers });
 }
 
@@ -190,6 +191,8 @@ export function createApp(options: AppOptions) {
     (r, state) => dispatch(dispatcher, dispatchInput(r), state),
   );
 
+  const texts = options.recentTexts === false ? undefined : new RecentTexts();
+
   const app = new Hono();
   if (options.corsOrigin?.length) {
     app.use(
@@ -219,7 +222,7 @@ export function createApp(options: AppOptions) {
       options.log(`${raw.method} ${url.pathname}${url.search} ${res.status} ${(performance.now() - started).toFixed(1)}ms`);
       if (options.trace && res.change) for (const line of describedLines(res.change)) options.log(`    ${line}`);
     }
-    const response = toResponse(res);
+    const response = toResponse(res, texts);
     return raw.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
   }
   /**
