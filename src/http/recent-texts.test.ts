@@ -63,6 +63,15 @@ describe('RecentTexts', () => {
     // the same values under other names, or in another order
     const ab = { '@id': ID, a: 1, b: 1, c: [] };
     for (let i = 0; i < 3; i++) expect(texts.json(ab)).toBe(JSON.stringify(ab));
+    // a toJSON inherited by every object (a changed prototype) is JSON.stringify's too
+    Object.defineProperty(Object.prototype, 'toJSON', { value: () => 'inherited', configurable: true });
+    let inherited: unknown;
+    try {
+      inherited = texts.json(ab);
+    } finally {
+      delete (Object.prototype as { toJSON?: unknown }).toJSON;
+    }
+    expect(inherited).toBe('"inherited"');
     for (const other of [{ '@id': ID, b: 1, a: 1, c: [] }, { '@id': ID, a: 1, d: 1, c: [] }, { '@id': ID, a: 1, b: 1 }, { '@id': ID, a: 1, b: 1, c: [], d: undefined }, { '@id': ID, a: 1, b: 1, c: [undefined] }])
       expect(texts.json(other)).toBe(JSON.stringify(other));
   });

@@ -47,6 +47,8 @@ const isPlainRecord = (v: object): boolean => {
   const proto = Object.getPrototypeOf(v);
   return (proto === Object.prototype || proto === null) && !('toJSON' in v);
 };
+/** Whether plain objects or arrays inherit a toJSON (never, unless a prototype was changed). */
+const inheritedToJson = () => 'toJSON' in Object.prototype || 'toJSON' in Array.prototype;
 const isPlainArray = (v: object): v is unknown[] => Array.isArray(v) && Object.getPrototypeOf(v) === Array.prototype;
 
 /** A copy of `value`, or NOT_COPIED when it holds anything else than plain JSON values and kept values, or too many. */
@@ -88,13 +90,17 @@ function copyOf(value: unknown, budget: { left: number }): Copy | typeof NOT_COP
   return new Members(names, values);
 }
 
-/** Whether `value` is JSON-equal to `copy`: JSON.stringify makes the same text of both. */
+/**
+ * Whether `value` is JSON-equal to `copy`: JSON.stringify makes the same text of both. (A toJSON
+ * of its own is a member whose name no copy has; an inherited one is looked for by `json`.)
+ */
 function sameAs(value: unknown, copy: Copy): boolean {
   if (copy === null || typeof copy !== 'object') return value === copy;
   if (typeof value !== 'object' || value === null) return false;
   if (copy instanceof KeptRef) return value === copy.value;
   if (copy instanceof Members) {
-    if (!isPlainRecord(value)) return false;
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) return false;
     const record = value as Record<string, unknown>;
     const { names, values } = copy;
     let i = 0;
@@ -129,7 +135,7 @@ export class RecentTexts {
     const id = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)['@id'] : undefined;
     if (typeof id !== 'string') return made(body);
     const kept = this.byId.get(id);
-    if (kept) for (const k of kept) if (sameAs(body, k.copy)) return k.text;
+    if (kept && !inheritedToJson()) for (const k of kept) if (sameAs(body, k.copy)) return k.text;
     if (!kept && !this.askedOnce.has(id)) {
       if (this.askedOnce.size >= MAX_ASKED_ONCE) this.askedOnce.clear();
       this.askedOnce.add(id);

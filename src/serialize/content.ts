@@ -6,7 +6,7 @@ import { childAt, childCount, childPosition, childUids } from '../state/children
 import { hasPermission } from '../auth/check.ts';
 import { activeAt, listable } from '../auth/publication.ts';
 import { fieldsOf, isLockable } from '../types/schema.ts';
-import type { TypeDef } from '../types/model.ts';
+import type { FieldDef, TypeDef } from '../types/model.ts';
 import { has, all, first, parseBoolean } from '../domain/query.ts';
 import { badRequest } from '../lib/errors.ts';
 import { batch, batchParams, canonicalUrl } from './batching.ts';
@@ -22,6 +22,7 @@ import { discussionEnabled } from '../domain/discussion.ts';
 import { typeTitle } from '../i18n/translate.ts';
 import { own } from '../lib/records.ts';
 import { runInTurns, runNow, type Steps } from '../lib/turn.ts';
+import { isDraft } from 'immer';
 
 /** Fields the serializer writes itself, or never writes, whatever the schema says. */
 const SKIPPED_FIELDS = new Set(['id', 'allow_discussion', 'changeNote']);
@@ -55,6 +56,15 @@ function answerShape(type: TypeDef | undefined, isRoot: boolean): Record<string,
     byPlace[place] = shape;
   }
   return shape;
+}
+
+/** The fields of a type an answer shows (all but SKIPPED_FIELDS), per type record (immutable: a schema change is a new one). */
+const shown = new WeakMap<TypeDef, FieldDef[]>();
+function shownFields(type: TypeDef): FieldDef[] {
+  if (isDraft(type)) return fieldsOf(type).filter((f) => !SKIPPED_FIELDS.has(f.name));
+  let fields = shown.get(type);
+  if (!fields) shown.set(type, (fields = fieldsOf(type).filter((f) => !SKIPPED_FIELDS.has(f.name))));
+  return fields;
 }
 
 export interface SerializeOptions {
@@ -189,10 +199,7 @@ export function serializeContent(state: SiteState, node: ContentNode, req: ApiRe
     out.previous_item = neighbour(state, node, req, -1);
     out.next_item = neighbour(state, node, req, +1);
   }
-  for (const field of type ? fieldsOf(type) : []) {
-    if (SKIPPED_FIELDS.has(field.name)) continue;
-    out[field.name] = readField(state, node, field, req, url);
-  }
+  for (const field of type ? shownFields(type) : []) out[field.name] = readField(state, node, field, req, url);
   if (type?.behaviors.includes('cms.versioning')) out.changeNote = '';
   addTargetUrl(state, node, req, url, out);
   const listsItems = (type?.folderish || node.type === 'Collection') && options.items !== false;
