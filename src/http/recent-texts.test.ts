@@ -88,6 +88,21 @@ describe('RecentTexts', () => {
     const long = { '@id': ID, text: 'x'.repeat(LONG_STRING) };
     for (let i = 0; i < 3; i++) expect(texts.json(long)).toContainEqual({ value: long.text });
   });
+
+  it('keeps a bounded weight of texts and copies: answers of many objects make it forget all at once', () => {
+    const texts = new RecentTexts();
+    const byId = () => (texts as unknown as { byId: Map<string, unknown> }).byId;
+    let most = 0;
+    for (let i = 0; i < 3000; i++) {
+      const b = { '@id': `${ID}${i}`, text: 'x'.repeat(4000), list: [i, i + 1] };
+      for (let ask = 0; ask < 2; ask++) expect(texts.json(b)).toBe(JSON.stringify(b));
+      most = Math.max(most, byId().size);
+    }
+    // 8 MB of 4 KB texts: about 2,000 kept at most, then forgotten
+    expect(most).toBeGreaterThan(1500);
+    expect(most).toBeLessThan(2100);
+    expect(byId().size).toBeLessThan(most);
+  });
 });
 
 describe('RecentTexts over HTTP', () => {

@@ -30,8 +30,10 @@ type Copy = string | number | boolean | null | undefined | KeptRef | Members | C
 const MAX_TEXT = 16 * 1024;
 /** Values (objects, arrays, members) an answer may hold to be copied. */
 const MAX_VALUES = 2000;
-/** Characters of kept texts, at most (then all are forgotten at once). */
-const MAX_KEPT_CHARS = 8 * 1024 * 1024;
+/** What kept texts and copies may weigh together, about (bytes: a character of text, VALUE_BYTES a copied value), then all are forgotten at once. */
+const MAX_KEPT_BYTES = 8 * 1024 * 1024;
+/** Bytes a copied value weighs, about (its slot, its name's slot, its object's share). */
+const VALUE_BYTES = 48;
 /** `@id`s asked once remembered, at most (then all are forgotten at once). */
 const MAX_ASKED_ONCE = 4096;
 /** Texts kept per `@id` (the answers of one object to different callers: anonymous, an editor). */
@@ -127,7 +129,7 @@ interface Kept {
  */
 export class RecentTexts {
   private byId = new Map<string, Kept[]>();
-  private chars = 0;
+  private bytes = 0;
   private askedOnce = new Set<string>();
 
   /** The JSON text of `body` (JSON.stringify's, byte for byte), or its pieces when it holds long strings (answerPieces). */
@@ -147,12 +149,14 @@ export class RecentTexts {
   }
 
   private keep(id: string, body: unknown, text: string, kept: Kept[] | undefined): void {
-    const copy = copyOf(body, { left: MAX_VALUES });
+    const budget = { left: MAX_VALUES };
+    const copy = copyOf(body, budget);
     if (copy === NOT_COPIED) return;
-    if ((this.chars += text.length) > MAX_KEPT_CHARS) {
+    const bytes = text.length + (MAX_VALUES - budget.left) * VALUE_BYTES;
+    if ((this.bytes += bytes) > MAX_KEPT_BYTES) {
       this.byId = new Map();
       this.askedOnce = new Set();
-      this.chars = text.length;
+      this.bytes = bytes;
       kept = undefined;
     }
     const list = kept ?? [];
