@@ -34,8 +34,9 @@ const MAX_VALUES = 2000;
 const MAX_KEPT_BYTES = 8 * 1024 * 1024;
 /** Bytes a copied value weighs, about (its slot, its name's slot, its object's share). */
 const VALUE_BYTES = 48;
-/** `@id`s asked once remembered, at most (then all are forgotten at once). */
+/** `@id`s asked once remembered, at most, and their characters (then all are forgotten at once). */
 const MAX_ASKED_ONCE = 4096;
+const MAX_ASKED_ONCE_CHARS = 1024 * 1024;
 /** Texts kept per `@id` (the answers of one object to different callers: anonymous, an editor). */
 const PER_ID = 2;
 
@@ -131,6 +132,7 @@ export class RecentTexts {
   private byId = new Map<string, Kept[]>();
   private bytes = 0;
   private askedOnce = new Set<string>();
+  private askedOnceChars = 0;
 
   /** The JSON text of `body` (JSON.stringify's, byte for byte), or its pieces when it holds long strings (answerPieces). */
   json(body: unknown): string | readonly JsonPiece[] {
@@ -139,7 +141,10 @@ export class RecentTexts {
     const kept = this.byId.get(id);
     if (kept && !inheritedToJson()) for (const k of kept) if (sameAs(body, k.copy)) return k.text;
     if (!kept && !this.askedOnce.has(id)) {
-      if (this.askedOnce.size >= MAX_ASKED_ONCE) this.askedOnce.clear();
+      if (this.askedOnce.size >= MAX_ASKED_ONCE || (this.askedOnceChars += id.length) > MAX_ASKED_ONCE_CHARS) {
+        this.askedOnce.clear();
+        this.askedOnceChars = id.length;
+      }
       this.askedOnce.add(id);
       return made(body);
     }
@@ -152,10 +157,11 @@ export class RecentTexts {
     const budget = { left: MAX_VALUES };
     const copy = copyOf(body, budget);
     if (copy === NOT_COPIED) return;
-    const bytes = text.length + (MAX_VALUES - budget.left) * VALUE_BYTES;
+    const bytes = id.length + text.length + (MAX_VALUES - budget.left) * VALUE_BYTES;
     if ((this.bytes += bytes) > MAX_KEPT_BYTES) {
       this.byId = new Map();
       this.askedOnce = new Set();
+      this.askedOnceChars = 0;
       this.bytes = bytes;
       kept = undefined;
     }
