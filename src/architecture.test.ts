@@ -61,6 +61,7 @@ const EXPLICIT_CACHES: Record<string, string> = {
   'lib/clock.ts secondText': 'the text of that second',
   'state/children-copies.ts copies': 'lists and objects a recipe already copied, per node whose children it writes (the node is a draft of that recipe)',
   'serialize/content.ts shapes': 'answer shape (members in order) per type record',
+  'serialize/content.ts shown': 'the fields an answer shows per type record',
   'serialize/components.ts expansions': 'expanded components per state, caller and request parts they read',
   'serialize/components.ts linkRecords': 'links-only @components per components table, object URL and present components (bounded)',
   'serialize/kept.ts kept': 'the kept values (deep-frozen: expansions, links-only @components, rich text as shown), so their JSON text can be made once',
