@@ -14,6 +14,9 @@ import { createServer } from '../src/server.ts';
 import { createContent } from '../src/endpoints/content/content.create.ts';
 import type { ApiRequest } from '../src/http/types.ts';
 import { bodyText } from './text.ts';
+import { keepGarbageYoung } from '../src/lib/gc-tuning.ts';
+
+keepGarbageYoung(); // as `npm start` runs the server (bin/cms-oracle.ts)
 
 const CHILDREN = Number(process.env.CHILDREN ?? 0);
 const SPREAD = Number(process.env.SPREAD ?? 0);

@@ -2,6 +2,9 @@
 // durable when $DURABLE=1, and 32 documents doc-0..doc-31 to patch.
 import { serve } from '@hono/node-server';
 import { createPersistentServer } from '../src/compose/boot.ts';
+import { keepGarbageYoung } from '../src/lib/gc-tuning.ts';
+
+keepGarbageYoung(); // as `npm start` runs the server (bin/cms-oracle.ts)
 
 const port = Number(process.env.PORT);
 const quiet = { info: () => {}, warn: (m: string) => console.error(m), error: (m: string) => console.error(m) };

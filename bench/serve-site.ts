@@ -3,6 +3,9 @@ import { serve } from '@hono/node-server';
 import { createServer } from '../src/server.ts';
 import { mustGetNode } from '../src/state/nodes.ts';
 import { traverse } from '../src/state/select.ts';
+import { keepGarbageYoung } from '../src/lib/gc-tuning.ts';
+
+keepGarbageYoung(); // as `npm start` runs the server (bin/cms-oracle.ts)
 
 const port = Number(process.env.PORT);
 // RESPONSE_CACHE=off: no response cache at all (what one-off requests cost without it).

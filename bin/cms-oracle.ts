@@ -16,6 +16,7 @@ import { DataDirInUseError } from '../src/persistence/files.ts';
 import { heapToAsk, runEnv, SECOND_RUN_FLAGS, settleAfterStart } from '../src/persistence/heap.ts';
 import { RestoreError, type Logger } from '../src/persistence/restore.ts';
 import { parseRobotClients, PRESETS, presetValues } from './presets.ts';
+import { keepGarbageYoung } from '../src/lib/gc-tuning.ts';
 
 const LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 type Level = (typeof LEVELS)[number];
@@ -243,6 +244,7 @@ async function main(): Promise<number | undefined> {
   const heap = config.dataDir && process.env.CMS_ORACLE_HEAP_MB === undefined ? heapToAsk(config.dataDir) : undefined;
   if (heap !== undefined) return runWithHeap(heap, log);
 
+  keepGarbageYoung(); // this process is the server's: its V8 settings are ours to choose
   let server;
   try {
     server = await createPersistentServer({

@@ -21,7 +21,6 @@ import type { PluginTokenOptions, TokenOptions } from './auth/tokens.ts';
 import type { ThrottleOptions } from './auth/throttle.ts';
 import { RobotRemote, type RobotRemoteOptions } from './endpoints/robot/robot.routes.ts';
 import { callJson } from './http/json-call.ts';
-import { keepGarbageYoung } from './lib/gc-tuning.ts';
 
 export interface ServerOptions {
   sitePath?: string;
@@ -77,7 +76,6 @@ function firstOf(routes: (OutsideRoutes | undefined)[]): OutsideRoutes {
 }
 
 export async function createServer(options: ServerOptions = {}) {
-  keepGarbageYoung();
   const sitePath = options.sitePath ?? '/Plone';
   const siteId = sitePath.split('/').filter(Boolean).pop() ?? 'Plone';
   const clock = options.clock ?? (options.deterministic ? frozenClock() : systemClock);

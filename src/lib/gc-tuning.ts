@@ -1,4 +1,6 @@
-// V8's allocation-site pretenuring, turned off for the server's process. V8 watches where objects
+// V8's allocation-site pretenuring, turned off for the server's process (by the command,
+// bin/cms-oracle.ts, and by the benchmarks' servers that stand for it; never by createServer: a
+// process that embeds the server, a test run or an application, keeps its own V8 settings). V8 watches where objects
 // are made (object and array literals, Immer's draft states, copies of the state's arrays) and, when
 // nearly all made at one place outlive a young-generation collection, makes that place allocate in
 // the old generation from then on, for good. A long recipe (preparing a site in commits of a
