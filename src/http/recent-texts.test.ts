@@ -26,6 +26,9 @@ const member: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.constant(new Point(1)),
     fc.constant(new Date(0)),
     fc.constant({ toJSON: () => 'j' }),
+    // a toJSON JSON.stringify calls though for...in does not list it, and one on an array
+    fc.constant(Object.defineProperty({ a: 1 }, 'toJSON', { value: () => 'hidden', enumerable: false })),
+    fc.constant(Object.assign([1], { toJSON: () => 'array' })),
     fc.constant(Object.create(null, { a: { value: 1, enumerable: true } })),
     fc.constant(keep({ kept: [1, 2] })),
   ),
@@ -72,6 +75,13 @@ describe('RecentTexts', () => {
       delete (Object.prototype as { toJSON?: unknown }).toJSON;
     }
     expect(inherited).toBe('"inherited"');
+    // the same members with a toJSON of their own that for...in does not list, or on an array
+    const plain = { '@id': ID, x: { a: 1 }, y: [1] };
+    for (let i = 0; i < 3; i++) expect(texts.json(plain)).toBe(JSON.stringify(plain));
+    const hidden = { '@id': ID, x: Object.defineProperty({ a: 1 }, 'toJSON', { value: () => 'hidden', enumerable: false }), y: [1] };
+    expect(texts.json(hidden)).toBe('{"@id":"' + ID + '","x":"hidden","y":[1]}');
+    const onArray = { '@id': ID, x: { a: 1 }, y: Object.assign([1], { toJSON: () => 'array' }) };
+    expect(texts.json(onArray)).toBe('{"@id":"' + ID + '","x":{"a":1},"y":"array"}');
     for (const other of [{ '@id': ID, b: 1, a: 1, c: [] }, { '@id': ID, a: 1, d: 1, c: [] }, { '@id': ID, a: 1, b: 1 }, { '@id': ID, a: 1, b: 1, c: [], d: undefined }, { '@id': ID, a: 1, b: 1, c: [undefined] }])
       expect(texts.json(other)).toBe(JSON.stringify(other));
   });

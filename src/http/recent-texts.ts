@@ -95,7 +95,8 @@ function copyOf(value: unknown, budget: { left: number }): Copy | typeof NOT_COP
 
 /**
  * Whether `value` is JSON-equal to `copy`: JSON.stringify makes the same text of both. (A toJSON
- * of its own is a member whose name no copy has; an inherited one is looked for by `json`.)
+ * of its own, enumerable or not, on an object or an array, makes it unequal; an inherited one is
+ * looked for by `json`.)
  */
 function sameAs(value: unknown, copy: Copy): boolean {
   if (copy === null || typeof copy !== 'object') return value === copy;
@@ -105,6 +106,7 @@ function sameAs(value: unknown, copy: Copy): boolean {
     const proto = Object.getPrototypeOf(value);
     if (proto !== Object.prototype && proto !== null) return false;
     const record = value as Record<string, unknown>;
+    if (Object.hasOwn(record, 'toJSON')) return false; // also one that is not enumerable: JSON.stringify calls it
     const { names, values } = copy;
     let i = 0;
     for (const name in record) {
@@ -113,7 +115,7 @@ function sameAs(value: unknown, copy: Copy): boolean {
     }
     return i === names.length;
   }
-  if (!isPlainArray(value) || value.length !== copy.length) return false;
+  if (!isPlainArray(value) || value.length !== copy.length || Object.hasOwn(value, 'toJSON')) return false;
   for (let i = 0; i < copy.length; i++) if (!sameAs(value[i], copy[i])) return false;
   return true;
 }
