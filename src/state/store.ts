@@ -48,6 +48,11 @@ export interface Commit {
    * patches lead from `before` to `after` all the same (a root replace when no history is kept).
    */
   restore?: true;
+  /**
+   * A subscriber refused this commit's forerunner (publish is all or nothing): this commit takes
+   * the state back from it, and goes to the subscribers that were told of it.
+   */
+  undoes?: Commit;
   /** Who made it, when, why (absent: a commit without a request, e.g. in tests and tools). */
   meta?: CommitMeta;
   /**
@@ -182,14 +187,15 @@ export class Store {
     const first = this.state;
     let state = first;
     const parts: CommitPart[] = [];
-    const settled: { job: Queued; written?: Written<unknown>; error?: unknown; failed?: true }[] = [];
+    // at: how many parts were made before the write; made: it made the part `at`
+    const settled: { job: Queued; at: number; made?: true; written?: Written<unknown>; error?: unknown; failed?: true }[] = [];
     let taken = 0;
     while (taken < this.queue.length && taken < this.groupMax && (taken === 0 || performance.now() - started < this.groupMs)) {
       const job = this.queue[taken++];
       try {
         const w = job.write;
         if (w.decidedOn !== state && !w.decideAgain(state)) {
-          settled.push({ job });
+          settled.push({ job, at: parts.length });
           continue;
         }
         let result: unknown;
@@ -198,15 +204,16 @@ export class Store {
             result = w.recipe(draft);
           }),
         );
+        const at = parts.length;
         if (next !== state) {
           refineChildPatches(patches, inverse);
           freezeNew(next, state);
           parts.push({ before: state, after: next, patches, inverse, meta: w.meta });
         }
-        settled.push({ job, written: { before: state, next, result } });
+        settled.push({ job, at, ...(next !== state ? { made: true as const } : {}), written: { before: state, next, result } });
         state = next;
       } catch (error) {
-        settled.push({ job, error, failed: true });
+        settled.push({ job, at: parts.length, error, failed: true });
       }
     }
     this.queue.splice(0, taken);
@@ -214,29 +221,55 @@ export class Store {
       this.scheduled = true;
       nextCheck(this.flush);
     }
-    let durable: Promise<void> | undefined;
-    let broken: { error: unknown } | undefined;
-    try {
-      if (parts.length === 1) {
-        const [part] = parts;
-        this.publish({ before: part.before, after: part.after, patches: part.patches, inverse: part.inverse, meta: part.meta });
-      } else if (parts.length > 1) {
-        const inverse: Patch[] = [];
-        for (let i = parts.length - 1; i >= 0; i--) for (const p of parts[i].inverse) inverse.push(p);
-        this.publish({ before: first, after: state, patches: parts.flatMap((p) => p.patches), inverse, parts });
-      }
-      // every write waits for the journal, also one that changed nothing (as after commit())
-      durable = settled.some((s) => s.written) ? this.durability?.() : undefined;
-    } catch (error) {
-      broken = { error }; // a subscriber failed (as commit() throws then): every write of the group answers it
+    const { published, error: refused } = this.publishGroup(first, state, parts);
+    const again: Queued[] = [];
+    // a write stands when it was made on published parts only
+    const stands = (s: (typeof settled)[number]) => refused === undefined || s.at < published || (s.at === published && !s.made);
+    // every write waits for the journal, also one that changed nothing (as after commit())
+    const durable = settled.some((s) => s.written && stands(s)) ? this.durability?.() : undefined;
+    for (const s of settled) {
+      if (refused !== undefined && s.made && s.at === published) s.job.reject(refused);
+      else if (!stands(s)) again.push(s.job);
+      else if (s.failed) s.job.reject(s.error);
+      else s.job.resolve(s.written && durable ? { ...s.written, durable } : s.written);
     }
-    for (const { job, written, error, failed } of settled) {
-      if (failed) job.reject(error);
-      else if (broken && written) job.reject(broken.error);
-      else if (written && durable) job.resolve({ ...written, durable });
-      else job.resolve(written);
+    // the writes after a refused one were decided on a state that is gone: decided again, first in line
+    if (again.length) {
+      this.queue.unshift(...again);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        nextCheck(this.flush);
+      }
     }
   };
+
+  /**
+   * Publish a group's parts as one commit. When a subscriber refuses it (publish() has put the
+   * state back at `first`), publish them one by one, up to the one refused (its error). Answers
+   * how many parts are published.
+   */
+  private publishGroup(first: SiteState, last: SiteState, parts: CommitPart[]): { published: number; error?: unknown } {
+    const single = (p: CommitPart): Commit => ({ before: p.before, after: p.after, patches: p.patches, inverse: p.inverse, meta: p.meta });
+    try {
+      if (parts.length === 1) this.publish(single(parts[0]));
+      else if (parts.length > 1) {
+        const inverse: Patch[] = [];
+        for (let i = parts.length - 1; i >= 0; i--) for (const p of parts[i].inverse) inverse.push(p);
+        this.publish({ before: first, after: last, patches: parts.flatMap((p) => p.patches), inverse, parts });
+      }
+      return { published: parts.length };
+    } catch (error) {
+      if (parts.length === 1) return { published: 0, error };
+    }
+    for (let i = 0; i < parts.length; i++) {
+      try {
+        this.publish(single(parts[i]));
+      } catch (error) {
+        return { published: i, error };
+      }
+    }
+    return { published: parts.length };
+  }
 
   /** Replace the whole state (restore of a snapshot); subscribers get a root patch. */
   replace(next: SiteState): void {
@@ -276,19 +309,48 @@ export class Store {
       this.replace(target);
       return;
     }
-    const undone = this.history.splice(at);
+    const undone = this.history.slice(at);
     const patches: Patch[] = [];
     for (let i = undone.length - 1; i >= 0; i--) patches.push(...undone[i].inverse);
     const inverse = undone.flatMap((c) => c.patches);
     this.publish({ before: this.state, after: target, patches, inverse, restore: true }, false);
+    this.history.length = at; // once it stands: a refused restore keeps the history it would undo
   }
 
+  /**
+   * Make `commit` the state and tell every subscriber, all or nothing: when one throws, the state
+   * goes back to `commit.before`, each subscriber told of the commit (the one that threw too) is
+   * told of its undoing (`undoes`), and the error is thrown.
+   */
   private publish(commit: Commit, record = true): void {
+    this.state = commit.after;
+    const told: Subscriber[] = [];
+    try {
+      for (const fn of this.subscribers) {
+        told.push(fn);
+        fn(commit);
+      }
+    } catch (error) {
+      this.undo(commit, told, error);
+    }
     if (record && this.keepers > 0) {
       this.history.push({ before: commit.before, patches: commit.patches, inverse: commit.inverse });
       if (this.history.length > HISTORY_LIMIT) this.history.splice(0, this.history.length - HISTORY_LIMIT);
     }
-    this.state = commit.after;
-    for (const fn of this.subscribers) fn(commit);
+  }
+
+  private undo(commit: Commit, told: Subscriber[], error: unknown): never {
+    this.state = commit.before;
+    const back: Commit = { before: commit.after, after: commit.before, patches: commit.inverse, inverse: commit.patches, restore: true, undoes: commit };
+    const alsoFailed: unknown[] = [];
+    for (const fn of told) {
+      try {
+        fn(back);
+      } catch (err) {
+        alsoFailed.push(err);
+      }
+    }
+    if (alsoFailed.length) throw new AggregateError([error, ...alsoFailed], 'a change was refused, and undoing it failed too');
+    throw error;
   }
 }

@@ -53,6 +53,7 @@ export class TransactionLog {
   }
 
   private record(c: Commit): void {
+    if (c.undoes) return this.forget(c.undoes);
     if (c.restore) return; // the state went back (restore, reset, teardown): see mark()/rollback()
     if (c.parts) for (const part of c.parts) this.add(part.meta, part.patches, part.inverse); // a group commit: one transaction per write
     else this.add(c.meta, c.patches, c.inverse);
@@ -63,6 +64,12 @@ export class TransactionLog {
     const tid = btoa(`tx${String(++this.serial).padStart(8, '0')}`);
     this.entries.push(new Entry(meta, tid, patches, inverse));
     if (this.entries.length > this.max) this.entries.shift();
+  }
+
+  /** A commit was refused after it was recorded (Store.publish): its transactions never were. */
+  private forget(undone: Commit): void {
+    const gone = new Set(undone.parts ? undone.parts.map((p) => p.patches) : [undone.patches]);
+    while (this.entries.length && gone.has(this.entries[this.entries.length - 1].patches)) this.entries.pop();
   }
 
   /** What rollback() needs to forget every entry recorded from now on (the log is bounded: a copy). */

@@ -1,0 +1,112 @@
+// Store.publish is all or nothing: when a subscriber throws, the state goes back, every subscriber
+// that was told of the change is told of its undoing, and the catalog again describes the state.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Draft } from 'immer';
+import { createServer } from '../server.ts';
+import { Catalog } from '../catalog/catalog.ts';
+import { FullText } from '../catalog/fulltext.ts';
+import { TransactionLog } from '../stores/transaction-log.ts';
+import { caller } from '../testing/call.ts';
+import type { SiteState } from './model.ts';
+import type { Commit, CommitMeta, GroupWrite } from './store.ts';
+
+const sortedRecords = (c: Catalog) => c.records().sort((a, b) => (a.uid < b.uid ? -1 : 1));
+const meta = (n: number): CommitMeta => ({ user: 'admin', time: '2025-01-01T00:00:00+00:00', description: `write ${n}` });
+
+async function site() {
+  const server = await createServer({ admin: { user: 'admin', password: 'admin' } });
+  server.store.groupMs = 60_000; // groups bounded by count only
+  const log = new TransactionLog(server.store);
+  const call = caller(server.app, { user: 'admin', password: 'admin' });
+  return { server, log, call };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('Store.publish, all or nothing', () => {
+  it('a subscriber that throws leaves the state, the catalog and the transaction log as they were', async () => {
+    const { server, log, call } = await site();
+    const seen: Commit[] = [];
+    server.store.subscribe((c) => {
+      seen.push(c);
+      if (!c.undoes && c.after.settings.timezone === 'Refused/Zone') throw new Error('refused by a subscriber');
+    });
+    const start = server.store.current;
+    const entries = log.entries.length;
+    expect(() =>
+      server.store.commit((draft) => {
+        draft.settings.timezone = 'Refused/Zone';
+      }, meta(1)),
+    ).toThrow('refused by a subscriber');
+    expect(server.store.current).toBe(start);
+    expect(log.entries.length).toBe(entries);
+    // the one that threw was told of the undoing too: forward, then back, with swapped patches
+    expect(seen.map((c) => [c.after.settings.timezone, !!c.undoes])).toEqual([
+      ['Refused/Zone', false],
+      [start.settings.timezone, true],
+    ]);
+    expect(seen[1].patches).toBe(seen[0].inverse);
+    expect(seen[1].after).toBe(start);
+    // the next write goes through, on the old state
+    const made = await call('POST', '', { '@type': 'Document', id: 'after-refusal', title: 'After' });
+    expect(made.status).toBe(201);
+    expect(server.store.current.settings.timezone).toBe(start.settings.timezone);
+    expect(sortedRecords(server.services.catalog)).toEqual(sortedRecords(new Catalog(server.store.current)));
+  });
+
+  it('the catalog failing half-way through a change is brought back to the state it describes', async () => {
+    const { server, log, call } = await site();
+    await call('POST', '', { '@type': 'Document', id: 'kept', title: 'Kept words' });
+    const before = server.store.current;
+    const entries = log.entries.length;
+    const real = FullText.prototype.set;
+    let failures = 0;
+    vi.spyOn(FullText.prototype, 'set').mockImplementation(function (this: FullText, doc, texts) {
+      real.call(this, doc, texts); // half done: the text is indexed, the rest of the change is not
+      if (failures++ === 0) throw new Error('catalog broke');
+    });
+    const res = await call('POST', '', { '@type': 'Document', id: 'refused', title: 'Refused words' });
+    expect(res.status).toBe(500);
+    expect(server.store.current).toBe(before);
+    expect(log.entries.length).toBe(entries);
+    expect(sortedRecords(server.services.catalog)).toEqual(sortedRecords(new Catalog(before)));
+    const found = await call('GET', '/@search?SearchableText=refused');
+    expect(found.body.items_total).toBe(0);
+    expect((await call('GET', '/@search?SearchableText=kept')).body.items_total).toBe(1);
+    expect((await call('GET', '/refused')).status).toBe(404);
+  });
+
+  it('in a group commit, only the refused write fails; the writes after it are decided again', async () => {
+    const { server, log } = await site();
+    server.store.subscribe((c) => {
+      if (c.undoes) return;
+      for (const part of c.parts ?? [c]) if (part.meta?.description === 'write 2') throw new Error('write 2 refused');
+    });
+    const decisions: number[] = [];
+    const write = (n: number): GroupWrite => ({
+      decidedOn: server.store.current,
+      meta: meta(n),
+      recipe: (draft: Draft<SiteState>) => {
+        draft.settings.timezone = `${draft.settings.timezone}+${n}`;
+        return n;
+      },
+      decideAgain(state) {
+        decisions.push(n);
+        this.decidedOn = state;
+        return true;
+      },
+    });
+    const zone = server.store.current.settings.timezone;
+    const results = await Promise.allSettled([1, 2, 3, 4].map((n) => server.store.write(write(n))));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason.message).toBe('write 2 refused');
+    expect(server.store.current.settings.timezone).toBe(`${zone}+1+3+4`);
+    // 3 and 4 were decided on the state 2 made, then again on the one without it
+    const third = (results[2] as PromiseFulfilledResult<{ before: SiteState; next: SiteState; result: number } | undefined>).value!;
+    expect(third.before.settings.timezone).toBe(`${zone}+1`);
+    expect(third.result).toBe(3);
+    expect(decisions.filter((n) => n === 3)).toHaveLength(2);
+    expect(log.entries.map((e) => e.description)).toEqual(['write 1', 'write 3', 'write 4']);
+    expect(sortedRecords(server.services.catalog)).toEqual(sortedRecords(new Catalog(server.store.current)));
+  });
+});
