@@ -8,18 +8,16 @@
 //   BENCH_BULK_SECONDS (180: a round that would pass this stops the series), BENCH_BULK_WARM
 //   (2000: documents posted into another folder first, so that the rounds measure a warm server),
 //   BENCH_SERVER_FLAGS (node flags of the server, e.g. --max-semi-space-size=64: GC settings
-//   change the CPU time per write; default none, as `npm start` runs it)
+//   change the CPU time per write; default the flags `npm start` gives it, bench/lib.ts)
 //   npx tsx bench/folders.ts
 import autocannon from 'autocannon';
-import { cpuMs, fmt, freePort, isMain, percentile, printTable, start, stop, waitFor, type Row } from './lib.ts';
+import { cpuMs, fmt, freePort, isMain, percentile, printTable, SERVER_FLAGS, start, stop, waitFor, type Row } from './lib.ts';
 
 const SIZES = (process.env.BENCH_FOLDER_SIZES ?? '0,10000,100000').split(',').map(Number);
 const OPS = Number(process.env.BENCH_FOLDER_OPS ?? 300);
 const BULK = Number(process.env.BENCH_BULK ?? 100_000);
 const BULK_SECONDS = Number(process.env.BENCH_BULK_SECONDS ?? 180);
 const BULK_WARM = Number(process.env.BENCH_BULK_WARM ?? 2000);
-/** Node flags of the child server (BENCH_SERVER_FLAGS, split at spaces). */
-const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const HEADERS = { Authorization: 'Basic ' + Buffer.from('admin:admin').toString('base64'), 'Content-Type': 'application/json', Accept: 'application/json' };
 
 /** A child server prepared by serve-folder.ts with `env`; `body` runs against its base URL (and gets its pid). */

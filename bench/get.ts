@@ -7,7 +7,7 @@
 import autocannon, { type Result } from 'autocannon';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fmt, freePort, isMain, printTable, ROOT, start, stop, waitFor, type Row } from './lib.ts';
+import { fmt, freePort, isMain, printTable, ROOT, SERVER_FLAGS, start, stop, waitFor, type Row } from './lib.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ADMIN = { Authorization: 'Basic ' + Buffer.from('admin:admin').toString('base64') };
@@ -88,7 +88,7 @@ let nextPort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefin
 
 async function withServer<T>(script: string, readyPath: string, body: (server: Server) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
   const port = nextPort !== undefined ? nextPort++ : await freePort();
-  const child = start(process.execPath, [await bundled(script)], { PORT: String(port), ...env });
+  const child = start(process.execPath, [...SERVER_FLAGS, await bundled(script)], { PORT: String(port), ...env });
   try {
     const base = `http://127.0.0.1:${port}`;
     if (!(await waitFor(base + readyPath))) throw new Error(`${script} did not start: ${child.stderrTail()}`);

@@ -5,7 +5,7 @@
 //   npx tsx bench/setup-teardown.ts   (BENCH_ST_RUNS tests per site, default 200; BENCH_ST_SIZE 100000)
 import { createServer } from '../src/server.ts';
 import { build } from './write-scaling.ts';
-import { fmt, freePort, isMain, percentile, printTable, start, stop, waitFor, type Row } from './lib.ts';
+import { fmt, freePort, isMain, percentile, printTable, SERVER_FLAGS, start, stop, waitFor, type Row } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_ST_RUNS ?? 200);
 const SIZE = Number(process.env.BENCH_ST_SIZE ?? 100_000);
@@ -78,7 +78,7 @@ async function presetStart(): Promise<Row> {
   for (let i = 0; i < 3; i++) {
     const port = await freePort();
     const t0 = performance.now();
-    const child = start(process.execPath, ['bin/start.mjs', '--preset', 'acceptance', '--port', String(port), '--log-level', 'warn']);
+    const child = start(process.execPath, [...SERVER_FLAGS, 'bin/start.mjs', '--preset', 'acceptance', '--port', String(port), '--log-level', 'warn']);
     try {
       if (!(await waitFor(`http://127.0.0.1:${port}/plone`, 200, 60_000, { headers: { Accept: 'application/json' } }))) {
         throw new Error(`the acceptance preset did not answer: ${child.stderrTail()}`);
