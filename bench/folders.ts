@@ -11,7 +11,7 @@
 //   change the CPU time per write; default the flags `npm start` gives it, bench/lib.ts)
 //   npx tsx bench/folders.ts
 import autocannon from 'autocannon';
-import { cpuMs, fmt, freePort, isMain, percentile, printTable, SERVER_FLAGS, start, stop, waitFor, type Row } from './lib.ts';
+import { bundled, cpuMs, fmt, freePort, isMain, percentile, printTable, SERVER_FLAGS, start, stop, waitFor, type Row } from './lib.ts';
 
 const SIZES = (process.env.BENCH_FOLDER_SIZES ?? '0,10000,100000').split(',').map(Number);
 const OPS = Number(process.env.BENCH_FOLDER_OPS ?? 300);
@@ -23,7 +23,7 @@ const HEADERS = { Authorization: 'Basic ' + Buffer.from('admin:admin').toString(
 /** A child server prepared by serve-folder.ts with `env`; `body` runs against its base URL (and gets its pid). */
 export async function withFolderServer<T>(env: Record<string, string>, body: (base: string, pid: number) => Promise<T>, args: string[] = []): Promise<T> {
   const port = await freePort();
-  const child = start(process.execPath, [...SERVER_FLAGS, ...args, '--import', 'tsx', 'bench/serve-folder.ts'], { PORT: String(port), ...env });
+  const child = start(process.execPath, [...SERVER_FLAGS, ...args, await bundled('bench/serve-folder.ts')], { PORT: String(port), ...env });
   try {
     const base = `http://127.0.0.1:${port}/Plone`;
     if (!(await waitFor(base, 200, 600_000))) throw new Error(`serve-folder did not start: ${child.stderrTail()}`);

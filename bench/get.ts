@@ -6,8 +6,7 @@
 // add to it), rates being too noisy to compare.
 import autocannon, { type Result } from 'autocannon';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fmt, freePort, isMain, printTable, ROOT, SERVER_FLAGS, start, stop, waitFor, type Row } from './lib.ts';
+import { bundled, fmt, freePort, isMain, printTable, SERVER_FLAGS, start, stop, waitFor, type Row } from './lib.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ADMIN = { Authorization: 'Basic ' + Buffer.from('admin:admin').toString('base64') };
@@ -73,14 +72,6 @@ async function loads(series: Series[]): Promise<Load[]> {
       cpu: Math.min(...own.map((s) => s.cpu)),
     };
   });
-}
-
-/** The child script as one bundled module (as `npm start` runs the site: no TypeScript loader). */
-async function bundled(script: string): Promise<string> {
-  const { build } = await import('esbuild');
-  const outfile = join(ROOT, '.cache', 'bench', script.replace(/^.*\//, '').replace(/\.ts$/, '.mjs'));
-  await build({ entryPoints: [join(ROOT, script)], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'error' });
-  return outfile;
 }
 
 /** BENCH_PORT: the servers listen on that port and the next ones (a range of your own), else on free ports. */

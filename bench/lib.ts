@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as netServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../src/lib/gc-tuning.ts';
 
@@ -35,6 +36,19 @@ export function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A child server script as one bundled module in .cache/bench/ (two levels below the root, as
+ * `npm start`'s bundle: paths from import.meta.dirname stay right): the servers that stand for the
+ * real one run its code as `npm start` does, without a TypeScript loader (whose function names kept
+ * and source maps cost a few percent of a write).
+ */
+export async function bundled(script: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const outfile = join(ROOT, '.cache', 'bench', script.replace(/^.*\//, '').replace(/\.ts$/, '.mjs'));
+  await build({ entryPoints: [join(ROOT, script)], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'error' });
+  return outfile;
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

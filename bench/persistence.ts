@@ -14,7 +14,7 @@ import { restore } from '../src/persistence/restore.ts';
 import { readSnapshot, writeSnapshot } from '../src/persistence/snapshot.ts';
 import { createServer } from '../src/server.ts';
 import type { SiteState } from '../src/state/model.ts';
-import { fmt, freePort, isMain, printTable, SERVER_FLAGS, start, stop, waitFor, type Row } from './lib.ts';
+import { bundled, fmt, freePort, isMain, printTable, SERVER_FLAGS, start, stop, waitFor, type Row } from './lib.ts';
 import { stallDuring, stallFigure } from './stall-probe.ts';
 
 const TEXT = '<p>' + 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(6) + '</p>';
@@ -116,7 +116,7 @@ export async function writeBench(seconds: number): Promise<Row[]> {
   for (const durable of [false, true]) {
     const dir = mkdtempSync(join(tmpdir(), 'cms-oracle-bench-'));
     const port = await freePort();
-    const child = start(process.execPath, [...SERVER_FLAGS, '--import', 'tsx', 'bench/serve-persistent.ts'], { PORT: String(port), DATA_DIR: dir, DURABLE: durable ? '1' : '0' });
+    const child = start(process.execPath, [...SERVER_FLAGS, await bundled('bench/serve-persistent.ts')], { PORT: String(port), DATA_DIR: dir, DURABLE: durable ? '1' : '0' });
     try {
       const base = `http://127.0.0.1:${port}/Plone`;
       if (!(await waitFor(`${base}/doc-31`, 401)) && !(await waitFor(`${base}/doc-31`, 200, 1000))) throw new Error(`server did not start: ${child.stderrTail()}`);
