@@ -26,7 +26,7 @@ import { restore } from '../src/persistence/restore.ts';
 import { heapToAsk, MMAP_THRESHOLD_TUNABLE, QUIET_MS, runEnv } from '../src/persistence/heap.ts';
 import { writeSnapshot } from '../src/persistence/snapshot.ts';
 import { setFlagsFromString } from 'node:v8';
-import { fmt, isMain, percentile, printTable, type Row } from './lib.ts';
+import { fmt, isMain, percentile, printTable, SERVER_FLAGS, type Row } from './lib.ts';
 import { buildSite } from './search.ts';
 
 const N = process.env.BENCH_MILLION === '1' ? 1_000_000 : Number(process.env.BENCH_MEMORY_N ?? 100_000);
@@ -168,7 +168,8 @@ interface Start {
 }
 
 /**
- * A start from the snapshot in `dir`, in a child process with this process's flags; for a site
+ * A start from the snapshot in `dir`, in a child process with this process's flags and the server's
+ * (SERVER_FLAGS: the young generation a load may grow); for a site
  * that cms-oracle runs in a second process with a bigger heap (persistence/heap.ts), with that
  * process's environment.
  */
@@ -177,7 +178,7 @@ function startFrom(dir: string, objects: number): Start {
   const heap = heapToAsk(dir, defaultLimit);
   const env = heap === undefined ? process.env : runEnv(process.env, heap);
   if (heap !== undefined) console.error(`memory: ${objects} objects: the start runs as cms-oracle runs a big site (${MMAP_THRESHOLD_TUNABLE})`);
-  const out = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--start', dir], { encoding: 'utf8', maxBuffer: 1 << 20, env });
+  const out = spawnSync(process.execPath, [...process.execArgv, ...SERVER_FLAGS, fileURLToPath(import.meta.url), '--start', dir], { encoding: 'utf8', maxBuffer: 1 << 20, env });
   if (out.status !== 0) throw new Error(`start from the snapshot failed: ${out.stderr}`);
   return { ...(JSON.parse(out.stdout.trim().split('\n').pop()!) as Start), ownRun: heap !== undefined };
 }
