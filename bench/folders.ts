@@ -8,7 +8,7 @@
 //   BENCH_BULK_SECONDS (180: a round that would pass this stops the series), BENCH_BULK_WARM
 //   (2000: documents posted into another folder first, so that the rounds measure a warm server),
 //   BENCH_SERVER_FLAGS (node flags of the server, e.g. --max-semi-space-size=64: GC settings
-//   change the CPU time per write; default the flags `npm start` gives it, bench/lib.ts)
+//   change the CPU time per write; default none, as `npm start` runs it)
 //   npx tsx bench/folders.ts
 import autocannon from 'autocannon';
 import { bundled, cpuMs, fmt, freePort, isMain, percentile, printTable, SERVER_FLAGS, start, stop, waitFor, type Row } from './lib.ts';

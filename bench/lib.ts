@@ -4,16 +4,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as netServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../src/lib/gc-tuning.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Node flags of the child servers that stand for the real one: BENCH_SERVER_FLAGS (split at
- * spaces; empty: none), else the flags `npm start` gives the server (SERVER_NODE_FLAGS).
+ * Node flags of the child servers that stand for the real one (BENCH_SERVER_FLAGS, split at
+ * spaces; default none, as `npm start` runs the server), e.g. --max-semi-space-size=32: GC
+ * settings change the CPU time per write (see src/lib/gc-tuning.ts).
  */
-export const SERVER_FLAGS: readonly string[] =
-  process.env.BENCH_SERVER_FLAGS === undefined ? SERVER_NODE_FLAGS : process.env.BENCH_SERVER_FLAGS.split(/\s+/).filter(Boolean);
+export const SERVER_FLAGS: readonly string[] = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
 
 /** A row of the summary table: what was measured, the figure, the goal and whether it is met. */
 export interface Row {

@@ -168,8 +168,8 @@ interface Start {
 }
 
 /**
- * A start from the snapshot in `dir`, in a child process with this process's flags and the server's
- * (SERVER_FLAGS: the young generation a load may grow); for a site
+ * A start from the snapshot in `dir`, in a child process with this process's flags and
+ * BENCH_SERVER_FLAGS (bench/lib.ts); for a site
  * that cms-oracle runs in a second process with a bigger heap (persistence/heap.ts), with that
  * process's environment.
  */

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=32
+#!/usr/bin/env node
 // The `cms-oracle` command of the installed package: plain node on the prebuilt bundle
 // (dist/bin/cms-oracle.mjs, made by `npm pack`'s prepack script), so a project that installs
 // cms-oracle as a dependency needs none of the checkout's dev tooling. In a checkout without the

@@ -18,16 +18,10 @@ export function keepGarbageYoung(): void {
   setFlagsFromString('--no-allocation-site-pretenuring');
 }
 
-/**
- * Node flags the server's process starts with (`npm start`'s script in package.json and the
- * shebang of bin/run.mjs name them; gc-tuning.test.ts checks both): V8's young generation grows
- * up to two semi-spaces of 32 MB instead of 16. Every request's garbage (drafts, patches, answer
- * texts) dies young; with 10 writers a scavenge came every few dozen POSTs, and each one copies
- * what is in flight at that moment. With twice the room there are half the scavenges. Server CPU
- * per POST, bench/spread-writes.ts, runs alternated on the same (busy) load: 844 and 879 us with
- * 16 MB, 537 and 714 with 32, 613 and 668 with 64. The flag can only be given at start: V8 sizes the
- * young generation once, when the process starts (setFlagsFromString comes too late). The cost is
- * memory while writes go on: up to 32 MB more, which settleAfterStart and V8's own shrinking give
- * back when the server is idle.
- */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];
+// Not done: a bigger young generation. With --max-semi-space-size=32 (two 32 MB semi-spaces instead
+// of 16) there are half the scavenges, and server CPU per POST in bench/spread-writes.ts fell by a
+// quarter (844/879 us against 537/714, alternated on one busy load); but a scavenge copies what is
+// alive in the young generation, and during a huge request (bench/stall.ts cases 4, 7, 10, 18: a
+// 20 MB body, a 10 MB upload, 4 MB of rich text, 49,000 strings) that is up to twice as much: the
+// most the server's thread ran in one gap went from 13.6-19.3 ms to 57.9-70.1 ms, over the 50 ms
+// that no request may stall the others.

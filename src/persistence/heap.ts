@@ -76,7 +76,7 @@ export const QUIET_MS = 6000;
 /**
  * Once a start has been quiet for QUIET_MS, one young-generation collection: at a collection that
  * follows little allocation V8 shrinks its young generation, so the two 16 MB semi-spaces the load
- * grew it to go back to the system (33.6 MB with 16 MB ones: 0.33 KiB per object at 100,000 objects); requests
+ * grew it to go back to the system (33.6 MB: 0.33 KiB per object at 100,000 objects); requests
  * that allocate much grow it again. Needs `gc` (--expose-gc, which the second run has); without
  * it the space stays until the process's next collection at rest.
  */
