@@ -84,6 +84,7 @@ const EXPLICIT_CACHES: Record<string, string> = {
  * passed in.
  */
 const PROCESS_STATE: Record<string, string> = {
+  'state/nodes-write.ts written': 'marks the UID index tops a recipe wrote without drafts, so that the store refines their whole-index patch; weakly held',
   'state/freeze.ts tops': 'marks the values frozen at their top only while states are frozen (tests), so that freezeNew freezes what they hold; weakly held',
   'auth/authenticate.ts sessionPrincipals': 'marks the principals that came from the session cookie (the CSRF check reads it); weakly held, dies with the request',
   'blobs/images.ts images': 'the image worker thread, started on first use, shared by every server of the process',

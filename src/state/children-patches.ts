@@ -85,7 +85,8 @@ const trie: Differ<Trie | null> = (at, before, after, patches, inverse) => {
 };
 const ways = list(trie);
 
-const record: Differ<Children> = (at, before, after, patches, inverse) => {
+/** The patches from one children record to another at `at` (a node's `children`), and their inverse. */
+export const childRecordPatches: Differ<Children> = (at, before, after, patches, inverse) => {
   below(replaced, at, 'n', before.n, after.n, patches, inverse);
   below(replaced, at, 'next', before.next, after.next, patches, inverse);
   below(groups, at, 'groups', before.groups, after.groups, patches, inverse);
@@ -107,14 +108,14 @@ const record: Differ<Children> = (at, before, after, patches, inverse) => {
 const KEYS = ['n', 'groups', 'counts', 'gkeys', 'next', 'ids'];
 
 /** A children record as children.ts makes it: those six members and its seed (`k`, absent in records from before seeds), no others. */
-function isRecord(x: unknown): x is Children {
+export function isChildRecord(x: unknown): x is Children {
   if (typeof x !== 'object' || x === null) return false;
   const keys = Object.keys(x);
   const seeded = Object.hasOwn(x, 'k') ? 1 : 0;
   return keys.length === KEYS.length + seeded && KEYS.every((k) => Object.hasOwn(x, k)) && Array.isArray((x as Children).groups);
 }
 
-const isRecordPatch = (p: Patch) => p.op === 'replace' && p.path[p.path.length - 1] === 'children' && isRecord(p.value);
+const isRecordPatch = (p: Patch) => p.op === 'replace' && p.path[p.path.length - 1] === 'children' && isChildRecord(p.value);
 
 const samePath = (a: Path, b: Path) => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -127,10 +128,10 @@ export function refineChildPatches(patches: Patch[], inverse: Patch[]): void {
     const p = patches[i];
     if (!isRecordPatch(p)) continue;
     const j = inverse.findIndex((q) => q.op === 'replace' && samePath(q.path, p.path));
-    if (j < 0 || !isRecord(inverse[j].value)) continue;
+    if (j < 0 || !isChildRecord(inverse[j].value)) continue;
     const fine: Patch[] = [];
     const undo: Patch[] = [];
-    record(p.path.slice(), inverse[j].value as Children, p.value as Children, fine, undo);
+    childRecordPatches(p.path.slice(), inverse[j].value as Children, p.value as Children, fine, undo);
     patches.splice(i, 1, ...fine);
     inverse.splice(j, 1, ...undo);
     i += fine.length - 1;

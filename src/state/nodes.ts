@@ -20,7 +20,7 @@ export const FANOUT = 16;
 /** Levels of arrays above the buckets (allBuckets spells them out). */
 export const DEPTH = 4;
 /** Bits of the hash one level uses. */
-const BITS = 4;
+export const BITS = 4;
 
 /** FNV-1a over the UTF-16 code units: sequential or user-chosen keys still spread evenly. */
 export const fnv = (key: string): number => fnvFrom(FNV_OFFSET, key);

@@ -7,6 +7,7 @@ import { enablePatches, Immer, type Draft, type Patch } from 'immer';
 import type { SiteState } from './model.ts';
 import { freezeNew } from './freeze.ts';
 import { refineChildPatches } from './children-patches.ts';
+import { refineNodePatches } from './nodes-write.ts';
 import { randomSeed, withSeeds } from '../lib/seeded-hash.ts';
 
 enablePatches();
@@ -149,6 +150,7 @@ export class Store {
       }),
     );
     if (next !== this.state) {
+      refineNodePatches(patches, inverse);
       refineChildPatches(patches, inverse);
       freezeNew(next, this.state);
       this.publish({ before: this.state, after: next, patches, inverse, ...(meta ? { meta } : {}) });
@@ -206,6 +208,7 @@ export class Store {
         );
         const at = parts.length;
         if (next !== state) {
+          refineNodePatches(patches, inverse);
           refineChildPatches(patches, inverse);
           freezeNew(next, state);
           parts.push({ before: state, after: next, patches, inverse, meta: w.meta });

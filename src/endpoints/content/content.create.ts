@@ -2,8 +2,9 @@
 import type { Draft } from 'immer';
 import type { ApiRequest, CreateHook } from '../../http/types.ts';
 import type { ContentNode, SiteState } from '../../state/model.ts';
-import { hasChild, insertChild } from '../../state/children.ts';
-import { mustGetNode, peekNode, putNode } from '../../state/nodes.ts';
+import { hasChild } from '../../state/children.ts';
+import { peekNode } from '../../state/nodes.ts';
+import { addNode } from '../../state/nodes-write.ts';
 import { stored, storedOwn } from '../../state/stored.ts';
 import { pathOf } from '../../state/select.ts';
 import { hasPermission } from '../../auth/check.ts';
@@ -94,8 +95,7 @@ export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: C
     blockLocalRoles: false,
   };
   // the new node is a plain object of this recipe: changed in place, never drafted or looked up again
-  insertChild(mustGetNode(state, container.uid), id, uid);
-  putNode(state, node);
+  addNode(state, node);
   applyConstrainTypes(draft, req, node, body);
   recordVersionOf(draft, node, req, body.changeNote);
   releasePath(draft, `${pathPrefix(state, container)}/${id}`);

@@ -1,0 +1,217 @@
+// Putting nodes into the UID index (state/nodes.ts) without Immer drafts, as children.ts writes a
+// folder's children: a recipe that has not drafted the index copies the path to each bucket it
+// changes (four levels of 16 slots and the bucket) once, changes its own copies in place, and
+// stores the index in the state frozen at its top, so that Immer neither drafts nor walks it. Immer
+// then reports one patch replacing the whole index; the store turns it into the patches of what
+// changed (refineNodePatches), those Immer makes for the same writes through drafts: a slot of a
+// level or a bucket, a node added to a bucket, a property of a node (a children record as
+// children-patches.ts spells it). Drafting levels, buckets and nodes (a proxy and a copy each,
+// finalized at the end of the recipe) was most of the index's share of a POST.
+//
+// A recipe that already drafted the index writes through the drafts (putNode). After a write here
+// the index in the recipe is plain data: nodes read from it are the published ones (or this
+// recipe's own copies), so the recipe changes nodes only through this module from then on.
+import { isDraft, type Patch } from 'immer';
+import type { ContentNode, NodeBucket, NodeLevel, NodeShards } from './model.ts';
+import { BITS, DEPTH, FANOUT, emptyLevel, fnv, indexIn, mustGetNode, peekNode, putNode } from './nodes.ts';
+import { stored } from './stored.ts';
+import { freezeTop } from './freeze.ts';
+import { madeFor, mutable, owned, type Made } from './children-copies.ts';
+import { insertChild } from './children.ts';
+import { childRecordPatches, isChildRecord } from './children-patches.ts';
+
+/** The state a writer changes: its index and its count of nodes. */
+interface Indexed {
+  nodes: NodeShards;
+  nodeCount: number;
+}
+
+/**
+ * Index tops stored by this module, with the numbers of the buckets the recipe wrote (so that the
+ * store's refinement walks those paths only); weakly held.
+ */
+const written = new WeakMap<object, number[]>();
+
+/** Whether a recipe writes the index of `draft` here: it has not drafted it. */
+export const writesPlain = (draft: Indexed): boolean => !isDraft(stored(draft, 'nodes'));
+
+/**
+ * Put `nodes` (new ones, or this recipe's copies of existing ones) into the index of the recipe's
+ * state `draft`, each in place of the node with its UID or added to its bucket.
+ */
+export function writeNodes(draft: Indexed, nodes: readonly ContentNode[]): void {
+  const index = stored(draft, 'nodes');
+  if (isDraft(index)) {
+    for (const node of nodes) putNode(draft, node);
+    return;
+  }
+  const w: Made = { made: madeFor(draft) };
+  // the top stored is frozen: a new one per write (16 slots); the levels below are copied once per recipe
+  const top = owned(w, index.slice());
+  // the buckets written by this recipe so far (an earlier recipe's top is not this one's)
+  const buckets = (w.made.has(index) && written.get(index)) || [];
+  let added = 0;
+  for (const node of nodes) {
+    const h = fnv(node.uid);
+    const n = h & 0xffff;
+    buckets.push(n);
+    let level: NodeLevel = top;
+    for (let depth = DEPTH - 1; depth > 0; depth--) {
+      const slot = (n >>> (depth * BITS)) & (FANOUT - 1);
+      const above = level;
+      const below = above[slot] as NodeLevel | null;
+      level = below ? mutable(w, below, (copy) => (above[slot] = copy)) : (above[slot] = owned(w, emptyLevel<NodeLevel>() as NodeLevel));
+    }
+    const slot = n & (FANOUT - 1);
+    const old = level[slot] as NodeBucket | null;
+    const bucket = old ? mutable(w, old, (copy) => (level[slot] = copy)) : (level[slot] = owned(w, [] as NodeBucket));
+    const i = indexIn(bucket, node.uid, h);
+    if (i >= 0) bucket[i] = node;
+    else {
+      bucket.push(h, node);
+      added++;
+    }
+  }
+  written.set(top, buckets);
+  draft.nodes = freezeTop(top);
+  if (added) draft.nodeCount += added;
+}
+
+/**
+ * A node of the recipe's state to change in place and then put back with writeNodes: a copy of
+ * the stored node (once per recipe), or the node itself when this recipe made it here.
+ */
+function editable(draft: Indexed, uid: string): ContentNode {
+  const node = peekNode(draft, uid);
+  if (!node) throw new Error(`dangling UID ${uid}`);
+  const made = madeFor(draft);
+  if (made.has(node)) return node;
+  const copy = { ...node };
+  made.add(copy);
+  return copy;
+}
+
+/**
+ * Draft mutator: put the new `node` into the index and last among the children of its parent
+ * (`node.parent`), under its id (free there).
+ */
+export function addNode(draft: Indexed, node: ContentNode): void {
+  const parentUid = node.parent;
+  if (parentUid === null) throw new Error('a new node needs a parent');
+  if (!writesPlain(draft)) {
+    insertChild(mustGetNode(draft, parentUid), node.id, node.uid);
+    putNode(draft, node);
+    return;
+  }
+  const parent = editable(draft, parentUid);
+  insertChild(parent, node.id, node.uid);
+  writeNodes(draft, [parent, node]);
+}
+
+// ------------------------------------------------------------------ patches
+
+type Path = (string | number)[];
+
+function replace(at: Path, before: unknown, after: unknown, patches: Patch[], inverse: Patch[]): void {
+  const path = at.slice();
+  patches.push({ op: 'replace', path, value: after });
+  inverse.push({ op: 'replace', path, value: before });
+}
+
+const isNode = (x: unknown): x is ContentNode => typeof x === 'object' && x !== null && typeof (x as ContentNode).uid === 'string';
+
+/** A node changed: a patch per property that differs (a children record: what changed in it). */
+function nodePatches(at: Path, before: ContentNode, after: ContentNode, patches: Patch[], inverse: Patch[]): void {
+  const b = before as unknown as Record<string, unknown>;
+  const a = after as unknown as Record<string, unknown>;
+  for (const key of Object.keys(a)) {
+    const was = b[key];
+    const is = a[key];
+    at.push(key);
+    if (!Object.hasOwn(b, key)) {
+      patches.push({ op: 'add', path: at.slice(), value: is });
+      inverse.push({ op: 'remove', path: at.slice() });
+    } else if (was !== is) {
+      if (key === 'children' && isChildRecord(was) && isChildRecord(is)) childRecordPatches(at, was, is, patches, inverse);
+      else replace(at, was, is, patches, inverse);
+    }
+    at.pop();
+  }
+  for (const key of Object.keys(b)) {
+    if (Object.hasOwn(a, key)) continue;
+    at.push(key);
+    patches.push({ op: 'remove', path: at.slice() });
+    inverse.push({ op: 'add', path: at.slice(), value: b[key] });
+    at.pop();
+  }
+}
+
+/** A bucket changed: its slots one by one (a node with the same UID: its properties), then the slots added or removed at the end, as Immer orders them. */
+function bucketPatches(at: Path, before: NodeBucket, after: NodeBucket, patches: Patch[], inverse: Patch[]): void {
+  const common = Math.min(before.length, after.length);
+  for (let i = 0; i < common; i++) {
+    const was = before[i];
+    const is = after[i];
+    if (was === is) continue;
+    at.push(i);
+    if (isNode(was) && isNode(is) && was.uid === is.uid) nodePatches(at, was, is, patches, inverse);
+    else replace(at, was, is, patches, inverse);
+    at.pop();
+  }
+  const paths: Path[] = [];
+  for (let i = common; i < Math.max(before.length, after.length); i++) paths.push([...at, i]);
+  for (let i = common; i < after.length; i++) patches.push({ op: 'add', path: paths[i - common], value: after[i] });
+  for (let i = after.length - 1; i >= common; i--) inverse.push({ op: 'remove', path: paths[i - common] });
+  for (let i = before.length - 1; i >= common; i--) patches.push({ op: 'remove', path: paths[i - common] });
+  for (let i = common; i < before.length; i++) inverse.push({ op: 'add', path: paths[i - common], value: before[i] });
+}
+
+/**
+ * The patches from index `before` to index `after`, which differ only in the buckets numbered
+ * `buckets` (with repeats): for each, the first slot on its path that was empty (replaced whole,
+ * once), or the bucket's own patches.
+ */
+function indexPatches(before: NodeShards, after: NodeShards, buckets: number[], patches: Patch[], inverse: Patch[]): void {
+  /** paths done: a level's slot as depth * 2^16 + the bucket number's digits down to it */
+  const done = new Set<number>();
+  for (const n of buckets) {
+    let b: NodeLevel | NodeBucket | null = before;
+    let a: NodeLevel | NodeBucket | null = after;
+    const at: Path = ['nodes'];
+    for (let depth = DEPTH - 1; depth >= 0; depth--) {
+      const slot = (n >>> (depth * BITS)) & (FANOUT - 1);
+      const key = depth * 0x10000 + (n >>> (depth * BITS));
+      const was: NodeLevel | NodeBucket | null = b ? ((b as NodeLevel)[slot] ?? null) : null;
+      const is: NodeLevel | NodeBucket | null = (a as NodeLevel)[slot] ?? null;
+      if (was === is || done.has(key)) break;
+      at.push(slot);
+      if (!was || !is || depth === 0) {
+        done.add(key);
+        if (was && is) bucketPatches(at, was as NodeBucket, is as NodeBucket, patches, inverse);
+        else replace(at, was, is, patches, inverse);
+        break;
+      }
+      b = was;
+      a = is;
+    }
+  }
+}
+
+/**
+ * Replace, in a recipe's patches and inverse patches, the patch that replaces the whole index by
+ * one written here with the patches of what changed in it (in place; the order of the others kept).
+ */
+export function refineNodePatches(patches: Patch[], inverse: Patch[]): void {
+  const i = patches.findIndex((p) => p.path.length === 1 && p.path[0] === 'nodes' && p.op === 'replace');
+  const buckets = i < 0 ? undefined : written.get(patches[i].value as object);
+  if (!buckets) return;
+  const j = inverse.findIndex((q) => q.path.length === 1 && q.path[0] === 'nodes' && q.op === 'replace');
+  const before = j < 0 ? undefined : (inverse[j].value as NodeShards | undefined);
+  if (!Array.isArray(before) || before.length !== FANOUT) return;
+  const fine: Patch[] = [];
+  const undo: Patch[] = [];
+  written.delete(patches[i].value as object);
+  indexPatches(before, patches[i].value as NodeShards, buckets, fine, undo);
+  patches.splice(i, 1, ...fine);
+  inverse.splice(j, 1, ...undo);
+}
