@@ -68,15 +68,18 @@ function putLeaf(w: TrieWork, h: number, branches: Branch[], t: Trie | null): vo
     w.c.ids = t ?? [];
     return;
   }
-  let put = (x: Branch): void => void (w.c.ids = x);
-  let ways: (Trie | null)[] = [];
-  for (let depth = 0; depth < branches.length; depth++) {
-    const branch = mutable(w, branches[depth], put);
-    const b = (ways = mutable(w, branch.b, (x) => (branch.b = x)));
+  // (no named closures here: the benchmarks' loader names each one it makes, at a cost per call)
+  let branch = mutable(w, branches[0], (x) => void (w.c.ids = x));
+  for (let depth = 0; ; depth++) {
+    const above = branch;
+    const ways = mutable(w, above.b, (x) => void (above.b = x));
     const at = slot(h, depth);
-    put = (x) => void (b[at] = x);
+    if (depth === branches.length - 1) {
+      ways[at] = t;
+      return;
+    }
+    branch = mutable(w, branches[depth + 1], (x) => void (ways[at] = x));
   }
-  ways[slot(h, branches.length - 1)] = t;
 }
 
 /** Offset of the entry of `id` in a leaf, -1 if absent. */
@@ -89,15 +92,14 @@ function entryIn(leaf: Leaf, id: string): number {
 export function trieSet(w: TrieWork, id: string, uid: string, gkey: number, ckey: number): void {
   const h = hash(w.c, id);
   const { branches, leaf } = leafPath(w.c, h);
-  const edit = (l: Leaf) => mutable(w, l, (copy) => putLeaf(w, h, branches, copy));
   if (!leaf) return putLeaf(w, h, branches, owned(w, [id, uid, gkey, ckey]));
   const i = entryIn(leaf, id);
   if (i >= 0) {
-    const next = edit(leaf);
+    const next = mutable(w, leaf, (copy) => putLeaf(w, h, branches, copy));
     next[i + 1] = uid;
     next[i + 2] = gkey;
     next[i + 3] = ckey;
-  } else if (leaf.length / ENTRY < LEAF || branches.length >= MAX_DEPTH) edit(leaf).push(id, uid, gkey, ckey);
+  } else if (leaf.length / ENTRY < LEAF || branches.length >= MAX_DEPTH) mutable(w, leaf, (copy) => putLeaf(w, h, branches, copy)).push(id, uid, gkey, ckey);
   else putLeaf(w, h, branches, split(w, [...leaf, id, uid, gkey, ckey], branches.length));
 }
 

@@ -46,8 +46,10 @@ export function writeNodes(draft: Indexed, nodes: readonly ContentNode[]): void 
     return;
   }
   const w: Made = { made: madeFor(draft) };
-  // the top stored is frozen: a new one per write (16 slots); the levels below are copied once per recipe
-  const top = owned(w, index.slice());
+  // the top stored is frozen: a new one per write (16 slots, copied by hand: V8 copies a frozen
+  // array with slice() some twenty times more slowly); the levels below are copied once per recipe
+  const top: NodeLevel = owned(w, new Array(index.length));
+  for (let s = 0; s < index.length; s++) top[s] = index[s];
   // the buckets written by this recipe so far (an earlier recipe's top is not this one's)
   const buckets = (w.made.has(index) && written.get(index)) || [];
   let added = 0;

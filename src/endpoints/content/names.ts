@@ -77,14 +77,16 @@ export function validateId(id: unknown): string | undefined {
 }
 
 /** Make `wanted` unique among the container's ids with -1, -2, ... (before a file extension). */
+/** Whether `id` may be taken in `container` (a generated id: not a name of NOT_GENERATED either). */
+const isFree = (container: ContentNode, id: string, generated: boolean): boolean => !hasChild(container, id) && !RESERVED.has(id) && !(generated && NOT_GENERATED.has(id));
+
 export function uniqueId(container: ContentNode, wanted: string, generated = false): string {
-  const free = (id: string) => !hasChild(container, id) && !RESERVED.has(id) && !(generated && NOT_GENERATED.has(id));
-  if (free(wanted)) return wanted;
+  if (isFree(container, wanted, generated)) return wanted;
   const dot = wanted.lastIndexOf('.');
   const [stem, ext] = dot > 0 ? [wanted.slice(0, dot), wanted.slice(dot)] : [wanted, ''];
   for (let i = 1; ; i++) {
     const candidate = `${stem}-${i}${ext}`;
-    if (free(candidate)) return candidate;
+    if (isFree(container, candidate, generated)) return candidate;
   }
 }
 
@@ -92,9 +94,11 @@ export function uniqueId(container: ContentNode, wanted: string, generated = fal
  * The id Plone's name chooser gives when none is sent: from the file name for types named from
  * their file (File, Image) when one is uploaded, else from the title, else `<type>.<date>.<n>`.
  */
+/** A title or file name an id can be made from ('' for none). */
+const textOf = (v: unknown): string => (typeof v === 'string' && v.trim() ? v : '');
+
 export function chooseId(container: ContentNode, type: { id: string; behaviors: string[] }, title: unknown, filename: unknown, now: string, counter: number, language?: string): string {
-  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : '');
-  const source = (type.behaviors.includes('cms.namefromfilename') && text(filename)) || text(title) || text(filename);
+  const source = (type.behaviors.includes('cms.namefromfilename') && textOf(filename)) || textOf(title) || textOf(filename);
   const base = source ? normalizeId(source, language) : '';
   return uniqueId(container, base || `${type.id.toLowerCase().replace(/ /g, '_')}.${now.slice(0, 10)}.${counter}`, true);
 }
