@@ -217,9 +217,8 @@ interface Work extends TrieWork {
 }
 
 /** Start a write of `node`'s children: a copy of its record's top (an empty record on first use). */
-function begin(node: HasChildren): Work {
+function begin(node: HasChildren, made: Set<object> = madeFor(node)): Work {
   const c = stored(node, 'children');
-  const made = madeFor(node);
   if (!c) return { c: emptyChildren(), made };
   if (isDraft(c)) return { c: present(c), made };
   const top: Children = { n: c.n, groups: c.groups, counts: c.counts, gkeys: c.gkeys, next: c.next, ids: c.ids };
@@ -391,9 +390,12 @@ function removeIn(w: Work, id: string): string | undefined {
   return where.uid;
 }
 
-/** Draft mutator: insert child `id` -> `uid` at position `pos` (default: last). The id must be free. */
-export function insertChild(node: HasChildren, id: string, uid: string, pos?: number): void {
-  const w = begin(node);
+/**
+ * Draft mutator: insert child `id` -> `uid` at position `pos` (default: last). The id must be free.
+ * `made`: what the recipe made so far for `node`, when the caller keeps that itself (nodes-write.ts).
+ */
+export function insertChild(node: HasChildren, id: string, uid: string, pos?: number, made?: Set<object>): void {
+  const w = begin(node, made);
   insertIn(w, id, uid, pos);
   end(node, w);
 }

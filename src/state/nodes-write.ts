@@ -16,7 +16,7 @@ import type { ContentNode, NodeBucket, NodeLevel, NodeShards } from './model.ts'
 import { BITS, DEPTH, FANOUT, emptyLevel, fnv, indexIn, mustGetNode, peekNode, putNode } from './nodes.ts';
 import { stored } from './stored.ts';
 import { freezeTop } from './freeze.ts';
-import { madeFor, mutable, owned, type Made } from './children-copies.ts';
+import { mutable, owned, type Made } from './children-copies.ts';
 import { insertChild } from './children.ts';
 import { childRecordPatches, isChildRecord } from './children-patches.ts';
 
@@ -26,11 +26,25 @@ interface Indexed {
   nodeCount: number;
 }
 
+/** What a recipe wrote here so far: its draft state, the lists and nodes it copied, the numbers of the buckets it wrote. */
+interface Writes extends Made {
+  draft: object;
+  buckets: number[];
+}
+
 /**
- * Index tops stored by this module, with the numbers of the buckets the recipe wrote (so that the
- * store's refinement walks those paths only); weakly held.
+ * Index tops stored by this module, with the recipe's writes: the next write of the same recipe
+ * goes on from them, and the store's refinement walks the paths to those buckets only (and then
+ * forgets them); weakly held. (One entry per recipe: a WeakMap entry per copied node or per
+ * recipe would make every young-generation collection trace more ephemerons.)
  */
-const written = new WeakMap<object, number[]>();
+const written = new WeakMap<object, Writes>();
+
+/** The writes of the recipe of `draft` so far, going on from its index top `index` (none yet: a new record). */
+function writesOf(draft: object, index: NodeShards): Writes {
+  const w = written.get(index);
+  return w && w.draft === draft ? w : { draft, made: new Set(), buckets: [] };
+}
 
 /** Whether a recipe writes the index of `draft` here: it has not drafted it. */
 export const writesPlain = (draft: Indexed): boolean => !isDraft(stored(draft, 'nodes'));
@@ -45,13 +59,16 @@ export function writeNodes(draft: Indexed, nodes: readonly ContentNode[]): void 
     for (const node of nodes) putNode(draft, node);
     return;
   }
-  const w: Made = { made: madeFor(draft) };
+  writeWith(draft, index, writesOf(draft, index), nodes);
+}
+
+/** writeNodes on the plain index `index` of the recipe's state, going on from the recipe's writes `w`. */
+function writeWith(draft: Indexed, index: NodeShards, w: Writes, nodes: readonly ContentNode[]): void {
   // the top stored is frozen: a new one per write (16 slots, copied by hand: V8 copies a frozen
   // array with slice() some twenty times more slowly); the levels below are copied once per recipe
-  const top: NodeLevel = owned(w, new Array(index.length));
+  const top: NodeLevel = new Array(index.length);
   for (let s = 0; s < index.length; s++) top[s] = index[s];
-  // the buckets written by this recipe so far (an earlier recipe's top is not this one's)
-  const buckets = (w.made.has(index) && written.get(index)) || [];
+  const buckets = w.buckets;
   let added = 0;
   for (const node of nodes) {
     const h = fnv(node.uid);
@@ -74,7 +91,8 @@ export function writeNodes(draft: Indexed, nodes: readonly ContentNode[]): void 
       added++;
     }
   }
-  written.set(top, buckets);
+  written.delete(index);
+  written.set(top, w);
   draft.nodes = freezeTop(top);
   if (added) draft.nodeCount += added;
 }
@@ -83,14 +101,10 @@ export function writeNodes(draft: Indexed, nodes: readonly ContentNode[]): void 
  * A node of the recipe's state to change in place and then put back with writeNodes: a copy of
  * the stored node (once per recipe), or the node itself when this recipe made it here.
  */
-function editable(draft: Indexed, uid: string): ContentNode {
+function editable(draft: Indexed, w: Writes, uid: string): ContentNode {
   const node = peekNode(draft, uid);
   if (!node) throw new Error(`dangling UID ${uid}`);
-  const made = madeFor(draft);
-  if (made.has(node)) return node;
-  const copy = { ...node };
-  made.add(copy);
-  return copy;
+  return w.made.has(node) ? node : owned(w, { ...node });
 }
 
 /**
@@ -105,9 +119,11 @@ export function addNode(draft: Indexed, node: ContentNode): void {
     putNode(draft, node);
     return;
   }
-  const parent = editable(draft, parentUid);
-  insertChild(parent, node.id, node.uid);
-  writeNodes(draft, [parent, node]);
+  const index = stored(draft, 'nodes');
+  const w = writesOf(draft, index);
+  const parent = editable(draft, w, parentUid);
+  insertChild(parent, node.id, node.uid, undefined, w.made);
+  writeWith(draft, index, w, [parent, node]);
 }
 
 // ------------------------------------------------------------------ patches
@@ -205,7 +221,7 @@ function indexPatches(before: NodeShards, after: NodeShards, buckets: number[], 
  */
 export function refineNodePatches(patches: Patch[], inverse: Patch[]): void {
   const i = patches.findIndex((p) => p.path.length === 1 && p.path[0] === 'nodes' && p.op === 'replace');
-  const buckets = i < 0 ? undefined : written.get(patches[i].value as object);
+  const buckets = i < 0 ? undefined : written.get(patches[i].value as object)?.buckets;
   if (!buckets) return;
   const j = inverse.findIndex((q) => q.path.length === 1 && q.path[0] === 'nodes' && q.op === 'replace');
   const before = j < 0 ? undefined : (inverse[j].value as NodeShards | undefined);
