@@ -44,9 +44,9 @@ export function freePort(): Promise<number> {
  * and source maps cost a few percent of a write).
  */
 export async function bundled(script: string): Promise<string> {
-  const { build } = await import('esbuild');
+  const { bundle } = await import('../bin/bundle.mjs');
   const outfile = join(ROOT, '.cache', 'bench', script.replace(/^.*\//, '').replace(/\.ts$/, '.mjs'));
-  await build({ entryPoints: [join(ROOT, script)], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'error' });
+  await bundle(outfile, join(ROOT, script));
   return outfile;
 }
 

@@ -10,11 +10,12 @@ import { pathToFileURL } from 'node:url';
 
 export const ROOT = join(import.meta.dirname, '..');
 
-export async function bundle(outfile) {
+/** Bundle `entry` (default the command line) into `outfile`; the benchmarks bundle their servers so too. */
+export async function bundle(outfile, entry = join(ROOT, 'bin', 'cms-oracle.ts')) {
   const { build } = await import('esbuild');
   mkdirSync(dirname(outfile), { recursive: true });
   await build({
-    entryPoints: [join(ROOT, 'bin', 'cms-oracle.ts')],
+    entryPoints: [entry],
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -98,6 +98,8 @@ export class ChangeFeed {
 
   private record(c: Commit): void {
     this.taken = undefined;
+    // a refused commit (Store.publish): no write of it may take its change; its undoing is described as a restore
+    if (c.undoes) for (const part of c.undoes.parts ?? [c.undoes]) if (part.meta) this.byMeta.delete(part.meta);
     // a group commit: one change per write, each described on its own states
     if (c.parts) for (const part of c.parts) this.one(part);
     else this.one(c);

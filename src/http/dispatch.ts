@@ -297,6 +297,8 @@ function* dispatchSteps(d: Dispatcher, input: DispatchInput, snapshot: SiteState
           meta.user = principal!.id; // a user deleted meanwhile is anonymous now: the transaction says so
           const again = run(true);
           if (again instanceof Promise || !isWrite(again)) {
+            // asked again (the group was refused after it left): the wait before is dropped, handled
+            if (left instanceof Promise) left.catch(() => {});
             left = again;
             return false;
           }

@@ -181,11 +181,25 @@ export class Journal {
     this.fh = null;
   }
 
+  /**
+   * Take back change `c`, the last one queued, before it is written; its promise resolves (there
+   * is nothing to wait for). For a commit refused after the journal was told of it (Store.publish):
+   * its undoing comes in the same turn, and no write starts before the turn's microtasks (kick).
+   * False when `c` is not the last queued record.
+   */
+  withdraw(c: number): boolean {
+    const last = this.queue[this.queue.length - 1];
+    if (!last || last.kind !== 'record' || last.c !== c) return false;
+    this.queue.pop();
+    last.resolve();
+    return true;
+  }
+
   private kick(): void {
     if (this.running) return;
     this.running = true;
     this.idle = new Promise((resolve) => (this.wakeIdle = resolve));
-    void this.run();
+    queueMicrotask(() => void this.run()); // after the turn: what it queued can still be withdrawn
   }
 
   private async run(): Promise<void> {

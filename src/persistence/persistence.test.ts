@@ -3,11 +3,12 @@
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkSite } from '../state/invariants.ts';
 import { DataDirInUseError, journalName, snapshotName } from './files.ts';
 import { RestoreError } from './restore.ts';
 import { readSnapshot } from './snapshot.ts';
+import { decodeRecord } from './journal.ts';
 import { capturingLogger, persistentSite, tmpDataDir } from '../compose/persistence-testing.ts';
 
 type Site = Awaited<ReturnType<typeof persistentSite>>;
@@ -155,6 +156,28 @@ describe('damage', () => {
     rmSync(join(dir, snapshotName(2)));
     rmSync(join(dir, journalName(1)));
     await expect(persistentSite(dir, { durable: true })).rejects.toThrow(/changes 1\.\.3 are missing/);
+  });
+
+  it('a write refused by a subscriber after the journal (Store.publish) is taken back from it: the next start has the same state', async () => {
+    const dir = tmpDataDir();
+    const a = await persistentSite(dir, { durable: true });
+    await someWrites(a, 2);
+    a.store.subscribe((c) => {
+      if (!c.undoes && JSON.stringify(c.patches).includes('Refused title')) throw new Error('refused after the journal');
+    });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const refused = await a.call('POST', '', { '@type': 'Document', id: 'refused', title: 'Refused title' });
+    expect(errors).toHaveBeenCalled(); // dispatch logs what is not an ApiError
+    errors.mockRestore();
+    expect(refused.status).toBe(500);
+    expect((await a.call('POST', '', { '@type': 'Document', id: 'after', title: 'After' })).status).toBe(201);
+    await a.persistence!.flushed();
+    const records = readFileSync(join(dir, journalName(1)), 'utf8').trim().split('\n');
+    expect(records.map((r) => decodeRecord(r)?.c)).toEqual([1, 2, 3, 4]); // no record of the refused write, no gap
+    const b = await persistentSite(dir, { durable: true });
+    equalStates(b.store.current, a.store.current);
+    expect((await b.call('GET', '/refused')).status).toBe(404);
+    expect((await b.call('GET', '/after')).status).toBe(200);
   });
 
   it('a full data dir: writes answer 503 with a clear body, reads work, nothing half-applied; recovers', async () => {

@@ -128,19 +128,44 @@ export class Persistence {
 
   private readonly onCommit = (commit: Commit): void => {
     if (this.reverting) return;
-    this.changes++;
-    this.lastChange = new Date().toISOString();
-    if (!this.journal) return;
-    const appended = this.journal.append(this.changes, this.lastChange, commit.patches, commit.after).catch((cause) => {
-      throw cause instanceof ApiError ? cause : serviceUnavailable(unavailableMessage(cause));
-    });
-    appended.catch(() => {}); // commits made outside a request are not awaited
-    this.pending = appended;
-    // Only the request that committed in this very tick waits for it (see Store.durability).
-    queueMicrotask(() => {
-      if (this.pending === appended) this.pending = undefined;
-    });
+    if (commit.undoes) return this.takeBack(commit);
+    const changes = this.changes + 1;
+    const time = new Date().toISOString();
+    if (this.journal) {
+      const appended = this.journal.append(changes, time, commit.patches, commit.after).catch((cause) => {
+        throw cause instanceof ApiError ? cause : serviceUnavailable(unavailableMessage(cause));
+      });
+      appended.catch(() => {}); // commits made outside a request are not awaited
+      this.pending = appended;
+      // Only the request that committed in this very tick waits for it (see Store.durability).
+      queueMicrotask(() => {
+        if (this.pending === appended) this.pending = undefined;
+      });
+    }
+    this.counted = { commit, changes: this.changes, time: this.lastChange };
+    this.changes = changes;
+    this.lastChange = time;
   };
+
+  /** The last commit counted, and the count before it (takeBack). */
+  private counted: { commit: Commit; changes: number; time: string | null } | undefined;
+
+  /**
+   * A commit was refused after this was told of it (Store.publish): it was never made. Its record
+   * is taken back from the journal's queue (still there: the undoing comes in the same turn), so a
+   * crash cannot bring it back; were it gone already, its inverse is journaled as the next change.
+   */
+  private takeBack(undo: Commit): void {
+    const counted = this.counted;
+    if (!counted || counted.commit !== undo.undoes) return; // the append of it failed: nothing was counted
+    this.counted = undefined;
+    if (!this.journal || this.journal.withdraw(this.changes)) {
+      this.changes = counted.changes;
+      this.lastChange = counted.time;
+      return;
+    }
+    this.onCommit({ ...undo, undoes: undefined });
+  }
 
   private revert(cause: unknown, durable: DurablePoint): void {
     this.log.error(

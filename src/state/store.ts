@@ -262,14 +262,16 @@ export class Store {
       }
       return { published: parts.length };
     } catch (error) {
-      if (parts.length === 1) return { published: 0, error };
-    }
-    for (let i = 0; i < parts.length; i++) {
-      try {
-        this.publish(single(parts[i]));
-      } catch (error) {
-        return { published: i, error };
+      // one part: its own error; a subscriber that could not be told of the undoing either: no part stands
+      if (parts.length === 1 || error instanceof AggregateError) return { published: 0, error };
+      for (let i = 0; i < parts.length; i++) {
+        try {
+          this.publish(single(parts[i]));
+        } catch (own) {
+          return { published: i, error: own };
+        }
       }
+      console.error('a group commit was refused, and each of its writes alone was not:', error);
     }
     return { published: parts.length };
   }

@@ -54,6 +54,7 @@ export class TransactionLog {
 
   private record(c: Commit): void {
     if (c.undoes) return this.forget(c.undoes);
+    this.before = { shifted: [], serial: this.serial };
     if (c.restore) return; // the state went back (restore, reset, teardown): see mark()/rollback()
     if (c.parts) for (const part of c.parts) this.add(part.meta, part.patches, part.inverse); // a group commit: one transaction per write
     else this.add(c.meta, c.patches, c.inverse);
@@ -63,13 +64,20 @@ export class TransactionLog {
     const meta: TransactionMeta = given ? { user: given.user, time: given.time, description: given.description } : { user: null, time: new Date(0).toISOString(), description: '' };
     const tid = btoa(`tx${String(++this.serial).padStart(8, '0')}`);
     this.entries.push(new Entry(meta, tid, patches, inverse));
-    if (this.entries.length > this.max) this.entries.shift();
+    if (this.entries.length > this.max) this.before.shifted.push(this.entries.shift()!);
   }
+
+  /** Entries the last commit recorded pushed out of the log, and the serial before it (forget). */
+  private before: { shifted: TransactionEntry[]; serial: number } = { shifted: [], serial: 0 };
 
   /** A commit was refused after it was recorded (Store.publish): its transactions never were. */
   private forget(undone: Commit): void {
     const gone = new Set(undone.parts ? undone.parts.map((p) => p.patches) : [undone.patches]);
+    if (!this.entries.some((e) => gone.has(e.patches))) return; // not recorded (the log was not told)
     while (this.entries.length && gone.has(this.entries[this.entries.length - 1].patches)) this.entries.pop();
+    this.entries.unshift(...this.before.shifted);
+    this.serial = this.before.serial;
+    this.before = { shifted: [], serial: this.serial };
   }
 
   /** What rollback() needs to forget every entry recorded from now on (the log is bounded: a copy). */
