@@ -225,11 +225,12 @@ export class Catalog {
     this.scheduleMerge();
   }
 
-  /** Make sure the catalog describes `state` (after a Store.replace, say). */
+  /** Make sure the catalog describes `state` (it missed a commit: a subscriber before it refused it, say). */
   sync(state: SiteState): boolean {
     if (state === this.current) return true;
     if (this.store && state === this.store.current) {
-      this.apply({ before: this.current, after: state, patches: [], inverse: [] });
+      // a change without patches from `state` itself: apply sees it does not start from its own state and compares the two
+      this.apply({ before: state, after: state, patches: [], inverse: [] });
       return true;
     }
     return false;

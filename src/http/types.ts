@@ -174,7 +174,13 @@ export interface PanelBody {
   permission?: string;
 }
 
-/** Runs in the reducer that created object `uid` from `body` (after its fields are set). */
+/**
+ * Runs in the reducer that created object `uid` from `body` (after its fields are set). The new
+ * object is in the UID index then, written without drafts (state/nodes-write.ts): from there on the
+ * index in `draft` is plain data, so a hook stores plain values (no draft) and changes other objects
+ * only through nodes-write.ts (a copy of the node, then writeNodes), never by writing to a node it
+ * read from the index: that node belongs to the published state.
+ */
 export type CreateHook = (draft: Draft<SiteState>, req: ApiRequest, uid: string, body: Record<string, unknown>) => void;
 /** Runs in the reducer that installed (`installed`) or uninstalled an add-on. */
 export type AddonHook = (draft: Draft<SiteState>, installed: boolean, ctx?: RequestContext) => void;

@@ -15,7 +15,7 @@ import { isDraft, type Patch } from 'immer';
 import type { ContentNode, NodeBucket, NodeLevel, NodeShards } from './model.ts';
 import { BITS, DEPTH, FANOUT, emptyLevel, fnv, indexIn, mustGetNode, peekNode, putNode } from './nodes.ts';
 import { stored } from './stored.ts';
-import { freezeTop } from './freeze.ts';
+import { FREEZING, freezeTop } from './freeze.ts';
 import { mutable, owned, type Made } from './children-copies.ts';
 import { insertChild } from './children.ts';
 import { childRecordPatches, isChildRecord } from './children-patches.ts';
@@ -62,8 +62,28 @@ export function writeNodes(draft: Indexed, nodes: readonly ContentNode[]): void 
   writeWith(draft, index, writesOf(draft, index), nodes);
 }
 
+/**
+ * Under FREEZING (the tests): the nodes stored hold no draft. The index is stored frozen at its top
+ * and Immer does not finalize what a frozen value holds: a draft put into a node (a list read from
+ * the draft state, say) would be published as a revoked proxy.
+ */
+function checkNoDrafts(nodes: readonly ContentNode[]): void {
+  if (!FREEZING) return;
+  for (const node of nodes) {
+    const stack: unknown[] = [node];
+    while (stack.length) {
+      const value = stack.pop();
+      if (value === null || typeof value !== 'object') continue;
+      if (isDraft(value)) throw new Error(`a draft stored in node ${node.uid}: write plain values`);
+      if (value !== node && Object.isFrozen(value)) continue; // published: holds no draft
+      for (const key in value) stack.push((value as Record<string, unknown>)[key]);
+    }
+  }
+}
+
 /** writeNodes on the plain index `index` of the recipe's state, going on from the recipe's writes `w`. */
 function writeWith(draft: Indexed, index: NodeShards, w: Writes, nodes: readonly ContentNode[]): void {
+  checkNoDrafts(nodes);
   // the top stored is frozen: a new one per write (16 slots, copied by hand: V8 copies a frozen
   // array with slice() some twenty times more slowly); the levels below are copied once per recipe
   const top: NodeLevel = new Array(index.length);
