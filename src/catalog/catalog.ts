@@ -29,6 +29,8 @@ export class Catalog {
   readonly table = new DocTable();
   readonly text: FullText;
   private readonly interned = new Map<string, string[]>();
+  /** Inherited local roles and token lists, kept from one commit to the next (security.ts). */
+  private readonly security: SecurityMemo;
   private timer: NodeJS.Timeout | undefined;
   private slicing: NodeJS.Immediate | undefined;
   private unsubscribe: (() => void) | undefined;
@@ -37,7 +39,7 @@ export class Catalog {
 
   constructor(state: SiteState, private readonly store?: Store) {
     this.current = state;
-    const memo = new SecurityMemo(state, this.interned);
+    const memo = new SecurityMemo(state, this.interned, Infinity);
     const table = this.table;
     function* docs(): Generator<[number, DocTexts]> {
       const stack: [ContentNode, number][] = [[rootOf(state), -1]];
@@ -55,6 +57,7 @@ export class Catalog {
     }
     table.reserve(state.nextIntid);
     this.text = new FullText(docs(), state.nextIntid);
+    this.security = new SecurityMemo(state, this.interned);
     registry.set(state, this);
     if (store) this.unsubscribe = store.subscribe((c) => this.apply(c));
   }
@@ -178,8 +181,9 @@ export class Catalog {
     const touched = touchedBy(before, after, before === commit.before ? commit.patches : []);
     if (before !== commit.before) diffShards(before.nodes, after.nodes, (uid) => touched.nodes.set(uid, true));
     this.current = after;
-    const memo = new SecurityMemo(after, this.interned);
-    const subtrees: ContentNode[] = [];
+    const memo = this.security;
+    memo.advance(after, sameInheritance(before, after, touched.nodes));
+    let subtrees: ContentNode[] | undefined;
     for (const [uid, text] of touched.nodes) {
       const node = getNode(after, uid);
       if (!node) {
@@ -190,7 +194,7 @@ export class Catalog {
       const old = getNode(before, uid);
       // what descendants inherit: local roles and acquired permissions (a rename changes nothing below)
       if (!old || old.parent !== node.parent || old.intid !== node.intid || old.reviewState !== node.reviewState || old.blockLocalRoles !== node.blockLocalRoles || old.localRoles !== node.localRoles) {
-        if (childCount(node)) subtrees.push(node);
+        if (childCount(node)) (subtrees ??= []).push(node);
       }
       if (old && old.fields.default_page !== node.fields.default_page) {
         for (const child of childUids(node)) if (!touched.nodes.has(child)) touched.nodes.set(child, false);
@@ -200,7 +204,7 @@ export class Catalog {
     if ((touched.types || before.types !== after.types) && typesIndexedDiffer(before.types, after.types)) {
       const all = rootOf(after);
       this.reindex(after, all, false, memo);
-      subtrees.length = 0;
+      subtrees = undefined;
       const stack = [all];
       while (stack.length) {
         for (const uid of childUids(stack.pop()!)) {
@@ -211,15 +215,11 @@ export class Catalog {
         }
       }
     }
-    // outermost subtrees first: a nested one is then already done
-    const depth = (n: ContentNode) => {
-      let d = 0;
-      for (let p = n.parent; p !== null; p = getNode(after, p)?.parent ?? null) d++;
-      return d;
-    };
-    const done = new Set<string>();
-    for (const node of subtrees.map((n) => [depth(n), n] as const).sort((a, b) => a[0] - b[0]).map(([, n]) => n)) {
-      if (!done.has(node.uid)) this.refreshBelow(after, node, touched.nodes, memo, done);
+    if (subtrees) {
+      // outermost subtrees first: a nested one is then already done
+      const done = new Set<string>();
+      const byDepth = subtrees.map((n) => [depthOf(after, n), n] as const).sort((a, b) => a[0] - b[0]);
+      for (const [, node] of byDepth) if (!done.has(node.uid)) this.refreshBelow(after, node, touched.nodes, memo, done);
     }
     registry.set(after, this);
     this.scheduleMerge();
@@ -306,6 +306,28 @@ export class Catalog {
     if (!this.sync(state)) return catalogFor(state).search(state, query);
     return evaluate(this, query);
   }
+}
+
+/** Levels between `node` and the root of `state`. */
+function depthOf(state: SiteState, node: ContentNode): number {
+  let d = 0;
+  for (let p = node.parent; p !== null; p = getNode(state, p)?.parent ?? null) d++;
+  return d;
+}
+
+/**
+ * Whether what every container passes down to its descendants (local roles, the blocking flag, the
+ * parent) is as it was for the objects `touched` left in place: none went away, none of those
+ * changed. Then the inherited local roles the catalog knows from `before` still hold in `after`.
+ */
+function sameInheritance(before: SiteState, after: SiteState, touched: Map<string, boolean>): boolean {
+  for (const uid of touched.keys()) {
+    const node = getNode(after, uid);
+    if (!node) return false;
+    const old = getNode(before, uid);
+    if (old && (old.parent !== node.parent || old.localRoles !== node.localRoles || old.blockLocalRoles !== node.blockLocalRoles)) return false;
+  }
+  return true;
 }
 
 /** A catalog kept current from every commit of `store`. */

@@ -110,6 +110,20 @@ interface Profile {
 
 const NO_GRANTS: readonly string[] = Object.freeze([]);
 
+/**
+ * Whether `profile` holds exactly these values, grants and relation flag: then its key is the one
+ * they would make (the same strings, numbers and lists, element by element).
+ */
+function holdsProfile(profile: Profile, v: Record<string, IndexValue>, grants: readonly string[], relates: boolean): boolean {
+  if (profile.relates !== relates || !sameValue(profile.grants as string[], grants as string[])) return false;
+  const pv = profile.v;
+  for (let i = 0; i < PROFILED.length; i++) {
+    const n = PROFILED[i];
+    if (!sameValue(pv[n], v[n] ?? null)) return false;
+  }
+  return true;
+}
+
 /** An entry put together from the columns (index values built on first read). */
 class EntryView implements Entry {
   private values: Record<string, IndexValue> | undefined;
@@ -145,6 +159,8 @@ export class DocTable {
   private readonly profiles: (Profile | undefined)[] = [];
   /** distinct profiles by key; one leaves when no document uses it */
   private readonly profileByKey = new Map<string, Profile>();
+  /** the profile last made or found by its key (a shared one; in use while its refs > 0) */
+  private lastProfile: Profile | undefined;
   /**
    * The date columns made so far (NaN: no value); a date index every document has its usual value
    * for (USUAL: no value, or Plone's default effective and expires dates) has none (most sites:
@@ -291,10 +307,15 @@ export class DocTable {
   }
 
   /** The interned profile of `entry` (its reference count not yet taken). */
-  private profileFor(entry: Entry): Profile {
-    const values: IndexValue[] = PROFILED.map((n) => entry.v[n] ?? null);
+  private profileFor(entry: Entry, old: Profile | undefined): Profile {
     const grants = entry.grants?.length ? entry.grants : NO_GRANTS;
     const relates = entry.relates === true;
+    // most writes keep a document's profile, or take the last one made or found (a new document
+    // like the one before): compared value by value, no key made
+    if (old && old.key !== OWN_PROFILE && holdsProfile(old, entry.v, grants, relates)) return old;
+    const last = this.lastProfile;
+    if (last && last !== old && last.refs > 0 && holdsProfile(last, entry.v, grants, relates)) return last;
+    const values: IndexValue[] = PROFILED.map((n) => entry.v[n] ?? null);
     // values of many kilobytes (a subject of megabytes, thousands of long subjects) are shared by
     // no other document: its own profile, never looked up (its key would be a copy of megabytes
     // made in one step)
@@ -306,6 +327,7 @@ export class DocTable {
       profile = { key, v: Object.freeze(v), grants: Object.freeze(grants), relates, refs: 0 };
       if (key !== OWN_PROFILE) this.profileByKey.set(key, profile);
     }
+    if (key !== OWN_PROFILE) this.lastProfile = profile;
     return profile;
   }
 
@@ -333,7 +355,7 @@ export class DocTable {
       }
       post(this.postings[i], this.keyword[i], after, doc, true);
     }
-    const profile = this.profileFor(entry);
+    const profile = this.profileFor(entry, oldProfile);
     if (oldProfile?.grants !== profile.grants) {
       for (const p of oldProfile?.grants ?? []) this.grants.remove(p, doc);
       for (const p of profile.grants) this.grants.add(p, doc);

@@ -42,8 +42,20 @@ export function typesIndexedDiffer(before: SiteState['types'], after: SiteState[
   return false;
 }
 
+/** Whether two paths below `nodes` go through the same slots down to `upTo` (by default: the same place in the same bucket). */
+function samePlace(a: readonly (string | number)[], b: readonly (string | number)[], upTo = DEPTH + 1): boolean {
+  for (let i = 1; i <= upTo; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export function touchedBy(before: SiteState, after: SiteState, patches: Patch[]): Touched {
   const t: Touched = { nodes: new Map(), defaultPages: new Set(), types: false };
+  // the node of the last in-place path: a write's patches come in runs on one node (a folder's
+  // children structure: about ten), and the node a path names depends on the path alone
+  let lastPath: readonly (string | number)[] | undefined;
+  let lastUid: string | undefined;
+  // the last path whose subtree (its slots, down to the bucket at most) was compared
+  let lastDiff: readonly (string | number)[] | undefined;
   for (const p of patches) {
     const path = p.path;
     if (path.length === 0) {
@@ -58,10 +70,22 @@ export function touchedBy(before: SiteState, after: SiteState, patches: Patch[])
     }
     if (path[0] !== 'nodes') continue;
     // a node changed in place: the node at its place in the bucket after the commit
-    const uid = path.length > DEPTH + 2 ? nodeAt(after.nodes, path) : undefined;
+    let uid: string | undefined;
+    if (path.length > DEPTH + 2) {
+      if (lastPath && samePlace(lastPath, path)) uid = lastUid;
+      else {
+        uid = nodeAt(after.nodes, path);
+        lastPath = path;
+        lastUid = uid;
+      }
+    }
     if (uid === undefined) {
       // a level or bucket added, removed or replaced, a node put or dropped: compare that subtree
-      const slots = path.slice(1, DEPTH + 1);
+      // a node put into a bucket comes as two patches (its hash, then the node): one comparison
+      const levels = Math.min(path.length - 1, DEPTH);
+      if (lastDiff && Math.min(lastDiff.length - 1, DEPTH) === levels && samePlace(lastDiff, path, levels)) continue;
+      lastDiff = path;
+      const slots = path.slice(1, levels + 1);
       diffLevels(subtree(before.nodes, slots), subtree(after.nodes, slots), DEPTH - slots.length, (uid) => mark(t, uid, true));
       continue;
     }
