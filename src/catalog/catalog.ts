@@ -131,10 +131,6 @@ export class Catalog {
 
   // ------------------------------------------------------------------ maintenance
 
-  private parentDoc(state: SiteState, node: ContentNode): number {
-    return node.parent === null ? -1 : (getNode(state, node.parent)?.intid ?? -1);
-  }
-
   private reindex(state: SiteState, node: ContentNode, text: boolean, memo: SecurityMemo): void {
     const table = this.table;
     const doc = node.intid;
@@ -143,7 +139,8 @@ export class Catalog {
     const occupant = table.uids[doc];
     if (occupant !== undefined && occupant !== node.uid) this.unindexDoc(doc);
     const fresh = !table.has(doc);
-    table.put(indexValues(state, node, memo.tokens(node)), this.parentDoc(state, node), node.id);
+    const parent = node.parent === null ? undefined : getNode(state, node.parent);
+    table.put(indexValues(state, node, memo.tokens(node), parent), parent?.intid ?? -1, node.id);
     if (text || fresh) this.text.set(doc, textsOf(node));
   }
 

@@ -4,7 +4,7 @@ import type { ContentNode, SiteState } from '../state/model.ts';
 import type { Principal } from '../auth/principal.ts';
 import { getNode } from '../state/nodes.ts';
 import { permissionRoles } from '../auth/check.ts';
-import { publicationWindow, toMs } from '../auth/publication.ts';
+import { toMs } from '../auth/publication.ts';
 import { analyze, htmlToText } from './analyze.ts';
 import type { DocTerms } from './fulltext.ts';
 import { commentStats } from '../domain/comment-thread.ts';
@@ -222,13 +222,24 @@ export function mayRelate(type: TypeDef | undefined, node: ContentNode): boolean
   return links.uids.length > 0 || links.paths.length > 0;
 }
 
-/** Index values of `node`, given its allowedRolesAndUsers tokens. */
-export function indexValues(state: SiteState, node: ContentNode, allowed: string[]): Entry {
+/** The last date read and its milliseconds: an object's created and modified are mostly one string. */
+let lastDate: unknown;
+let lastMs: number | null = null;
+const dateMs = (v: unknown): number | null => {
+  if (v !== lastDate) {
+    lastMs = toMs(v);
+    lastDate = v;
+  }
+  return lastMs;
+};
+
+/** Index values of `node`, given its allowedRolesAndUsers tokens (and its container, when the caller has it). */
+export function indexValues(state: SiteState, node: ContentNode, allowed: string[], parent = node.parent === null ? undefined : getNode(state, node.parent)): Entry {
   const f = node.fields;
   const type = own(state.types, node.type);
-  const parent = node.parent === null ? undefined : getNode(state, node.parent);
-  const effective = toMs(f.effective);
-  const expires = toMs(f.expires);
+  const effective = dateMs(f.effective);
+  const expires = dateMs(f.expires);
+  const modified = dateMs(node.modified);
   const creators = strList(f.creators);
   const blocks = blockValues(node);
   const blockTypes = blocks.length ? [...new Set(blocks.map((b) => b['@type']).filter((t): t is string => typeof t === 'string'))] : EMPTY;
@@ -253,18 +264,18 @@ export function indexValues(state: SiteState, node: ContentNode, allowed: string
     commentators: comments.commentators,
     block_types: blockTypes,
     UID: node.uid,
-    created: toMs(node.created),
-    modified: toMs(node.modified),
+    created: dateMs(node.created),
+    modified,
     effective: effective ?? NO_EFFECTIVE,
     expires: expires ?? NO_EXPIRES,
-    Date: effective ?? toMs(node.modified),
-    start: toMs(f.start),
-    end: toMs(f.end),
+    Date: effective ?? modified,
+    start: dateMs(f.start),
+    end: dateMs(f.end),
     is_default_page: !!parent && typeof parent.fields.default_page === 'string' && parent.fields.default_page === node.id,
     is_folderish: type?.folderish ?? false,
     exclude_from_nav: f.exclude_from_nav === true,
   };
-  return { uid: node.uid, doc: node.intid, v, ...publicationWindow(f), grants: grantsOf(node), relates: mayRelate(type, node) };
+  return { uid: node.uid, doc: node.intid, v, eff: effective ?? -Infinity, exp: expires ?? Infinity /* auth/publication.ts publicationWindow */, grants: grantsOf(node), relates: mayRelate(type, node) };
 }
 
 /** The full record of `node`, whose path below the site root is `path` (the reference form). */

@@ -53,8 +53,11 @@ export function subtreeIds(node: ContentNode, id: string): Set<string> {
   return ids;
 }
 
+const NO_COMMENTS: { total: null; commentators: string[] } = Object.freeze({ total: null, commentators: Object.freeze([]) as unknown as string[] });
+
 /** Catalog values of a conversation: number of published comments (null: none) and commentators. */
 export function commentStats(node: ContentNode): { total: number | null; commentators: string[] } {
+  if (!node.comments?.length) return NO_COMMENTS; // most objects: one shared answer (the catalog asks on every write)
   const published = commentsOf(node).filter((c) => c.reviewState === 'published');
   const names = published.map((c) => c.authorUsername).filter((n): n is string => n !== null);
   return { total: published.length || null, commentators: [...new Set(names)] };
