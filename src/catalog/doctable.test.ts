@@ -132,4 +132,36 @@ describe('DocTable columns and profiles', () => {
     expect(t.value(5000, 'end')).toBeNull();
     expect(t.valuesOf(5000).start).toBeNull();
   });
+  it('finds a document\'s profile without its key (its old one, the last one) exactly as by its key', () => {
+    const t = new DocTable();
+    const profiles = t as unknown as { profiles: unknown[] };
+    t.put(entry(1), -1, 'd1');
+    t.put(entry(2), 1, 'd2'); // like the last one: the same profile
+    expect(profiles.profiles[2]).toBe(profiles.profiles[1]);
+    // one value differs (in a list, element by element): a profile of its own, the shared one untouched
+    t.put(entry(3, { allowedRolesAndUsers: ['Manager', 'Reader'] }), 1, 'd3');
+    expect(t.profileCount).toBe(2);
+    expect(t.value(3, 'allowedRolesAndUsers')).toEqual(['Manager', 'Reader']);
+    expect(t.value(2, 'allowedRolesAndUsers')).toEqual(['Manager', 'Owner']);
+    // equal lists that are other arrays: the profile found by key is the same as without
+    t.put(entry(4, { allowedRolesAndUsers: ['Manager', 'Reader'] }), 1, 'd4');
+    t.put(entry(5, { allowedRolesAndUsers: ['Manager', 'Owner'] }), 1, 'd5');
+    expect(t.profileCount).toBe(2);
+    expect(profiles.profiles[4]).toBe(profiles.profiles[3]);
+    expect(profiles.profiles[5]).toBe(profiles.profiles[1]);
+    // grants and the relation flag are part of it
+    t.put({ ...entry(6), grants: ['bob'] }, 1, 'd6');
+    t.put({ ...entry(7), relates: true }, 1, 'd7');
+    expect(t.profileCount).toBe(4);
+    expect([t.entry(6)!.grants, t.entry(7)!.relates, t.entry(5)!.grants, t.entry(5)!.relates]).toEqual([['bob'], true, [], false]);
+    // a re-index with other values leaves the old profile; the last one, once no document uses it, is not taken again
+    t.put(entry(7, { review_state: 'published' }), 1, 'd7');
+    expect(t.value(7, 'review_state')).toBe('published');
+    t.drop(7);
+    const before = t.profileCount;
+    t.put(entry(8, { review_state: 'published' }), 1, 'd8');
+    expect(t.profileCount).toBe(before + 1);
+    expect(t.value(8, 'review_state')).toBe('published');
+    for (const d of [1, 2, 5]) expect(t.entry(d)!.v).toEqual(entry(d).v);
+  });
 });

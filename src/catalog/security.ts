@@ -50,6 +50,11 @@ export class SecurityMemo {
     if (!same) this.forget();
   }
 
+  /** Entries kept now (tests). */
+  get sizes(): { inherited: number; tokens: number } {
+    return { inherited: this.inherited.size, tokens: this.cached };
+  }
+
   /**
    * Forget every inherited list. The token cache stays: it is keyed by the (immutable) lists it
    * was computed from, which later look-ups no longer reach.
