@@ -130,9 +130,12 @@ function computeProvides(state: SiteState, node: ContentNode): string[] {
   return out;
 }
 
+const NO_BLOCKS: Record<string, unknown>[] = Object.freeze([]) as unknown as Record<string, unknown>[];
+
+/** The blocks of `node` (read only: a shared empty list when it has none). */
 function blockValues(node: ContentNode): Record<string, unknown>[] {
   const blocks = node.fields.blocks;
-  if (!blocks || typeof blocks !== 'object') return [];
+  if (!blocks || typeof blocks !== 'object') return NO_BLOCKS;
   return Object.values(blocks as Record<string, unknown>).filter((b): b is Record<string, unknown> => !!b && typeof b === 'object');
 }
 
