@@ -50,9 +50,9 @@ for (const [name, run] of parts) {
 console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} CPUs, load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 printTable(rows);
 
-// Scripts with their own output: the 100k-object search figures, the authentication costs and the
-// memory per object (100k; BENCH_MILLION=1: 1M).
-for (const script of ['bench/search.ts', 'bench/auth.ts', 'bench/memory.ts']) {
+// Scripts with their own output: the 100k-object search figures, the authentication costs, the
+// memory per object (100k; BENCH_MILLION=1: 1M) and the catalog's CPU per new document (BENCH_APPLY_*).
+for (const script of ['bench/search.ts', 'bench/auth.ts', 'bench/memory.ts', 'bench/catalog-apply.ts']) {
   console.log(`\n== ${script}`);
   // a 1M-object site (BENCH_MILLION=1) outgrows V8's default heap limit (~4 GB): the bench raises it
   spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=16384', '--import', 'tsx', script], { stdio: 'inherit' });
