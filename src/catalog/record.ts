@@ -225,24 +225,15 @@ export function mayRelate(type: TypeDef | undefined, node: ContentNode): boolean
   return links.uids.length > 0 || links.paths.length > 0;
 }
 
-/** The last date read and its milliseconds: an object's created and modified are mostly one string. */
-let lastDate: unknown;
-let lastMs: number | null = null;
-const dateMs = (v: unknown): number | null => {
-  if (v !== lastDate) {
-    lastMs = toMs(v);
-    lastDate = v;
-  }
-  return lastMs;
-};
-
 /** Index values of `node`, given its allowedRolesAndUsers tokens (and its container, when the caller has it). */
 export function indexValues(state: SiteState, node: ContentNode, allowed: string[], parent = node.parent === null ? undefined : getNode(state, node.parent)): Entry {
   const f = node.fields;
   const type = own(state.types, node.type);
-  const effective = dateMs(f.effective);
-  const expires = dateMs(f.expires);
-  const modified = dateMs(node.modified);
+  const effective = toMs(f.effective);
+  const expires = toMs(f.expires);
+  const modified = toMs(node.modified);
+  // a new object's created and modified are one string: read once
+  const created = node.created === node.modified ? modified : toMs(node.created);
   const creators = strList(f.creators);
   const blocks = blockValues(node);
   const blockTypes = blocks.length ? [...new Set(blocks.map((b) => b['@type']).filter((t): t is string => typeof t === 'string'))] : EMPTY;
@@ -267,13 +258,13 @@ export function indexValues(state: SiteState, node: ContentNode, allowed: string
     commentators: comments.commentators,
     block_types: blockTypes,
     UID: node.uid,
-    created: dateMs(node.created),
+    created,
     modified,
     effective: effective ?? NO_EFFECTIVE,
     expires: expires ?? NO_EXPIRES,
     Date: effective ?? modified,
-    start: dateMs(f.start),
-    end: dateMs(f.end),
+    start: toMs(f.start),
+    end: toMs(f.end),
     is_default_page: !!parent && typeof parent.fields.default_page === 'string' && parent.fields.default_page === node.id,
     is_folderish: type?.folderish ?? false,
     exclude_from_nav: f.exclude_from_nav === true,

@@ -20,7 +20,7 @@ export const INHERITED_LIMIT = 4096;
 /** Token lists kept by what they are computed from, at most (then that cache starts again). */
 export const TOKENS_LIMIT = 1024;
 
-const NO_PAIRS: Pairs = [];
+const NO_PAIRS: Pairs = Object.freeze([]) as unknown as Pairs;
 
 /** The key of a node's own local roles (principal -> list of roles: JSON tells every two apart). */
 const ownKey = (localRoles: Record<string, string[]>): string => JSON.stringify(localRoles);
