@@ -25,6 +25,20 @@ export function mutable<T extends object>(w: Made, x: T, put: (copy: T) => void)
   return copy;
 }
 
+/**
+ * `holder[key]` ready to change in place: mutable() of it, a copy stored back in `holder` (a value
+ * this recipe made, or a draft). No callback: the closure mutable() takes is made at every call,
+ * also when nothing is copied (a create calls this about ten times).
+ */
+export function mutableIn<H extends object, K extends keyof H>(w: Made, holder: H, key: K): H[K] & object {
+  const x = holder[key] as H[K] & object;
+  if (w.made.has(x)) return x;
+  const copy = (Array.isArray(x) ? x.slice() : { ...x }) as H[K] & object;
+  w.made.add(copy);
+  holder[key] = copy;
+  return copy;
+}
+
 /** A new value made by this write (changed in place later in the same recipe). */
 export function owned<T extends object>(w: Made, x: T): T {
   w.made.add(x);

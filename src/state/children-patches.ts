@@ -30,7 +30,7 @@ const FEW = 8;
  * A patch and its inverse share their path list, as Immer's own do (nobody changes a patch's path:
  * the journal and @transactions keep them, 100 writes' worth, so each list is memory held).
  */
-function replace(at: Path, before: unknown, after: unknown, patches: Patch[], inverse: Patch[]): void {
+export function replace(at: Path, before: unknown, after: unknown, patches: Patch[], inverse: Patch[]): void {
   const path = at.slice();
   patches.push({ op: 'replace', path, value: after });
   inverse.push({ op: 'replace', path, value: before });
@@ -38,29 +38,40 @@ function replace(at: Path, before: unknown, after: unknown, patches: Patch[], in
 
 const replaced: Differ<unknown> = replace;
 
-/** Indexes below `common` where two lists differ, at most FEW + 1 of them (more: replace the list). */
-function differing(before: unknown[], after: unknown[], common: number, found: number[]): void {
-  for (let i = 0; i < common; i++) if (before[i] !== after[i] && found.push(i) > FEW) return;
+/**
+ * The slots from `common` on, where one list is longer than the other, as Immer orders them:
+ * slots added at the end in order (undone from the last), removed from the last. A patch and its
+ * inverse share the path.
+ */
+export function tailPatches(at: Path, before: unknown[], after: unknown[], common: number, patches: Patch[], inverse: Patch[]): void {
+  const longer = Math.max(before.length, after.length);
+  if (longer === common) return;
+  const paths: Path[] = new Array(longer - common);
+  for (let i = common; i < longer; i++) {
+    const path = at.slice();
+    path.push(i);
+    paths[i - common] = path;
+  }
+  for (let i = common; i < after.length; i++) patches.push({ op: 'add', path: paths[i - common], value: after[i] });
+  for (let i = after.length - 1; i >= common; i--) inverse.push({ op: 'remove', path: paths[i - common] });
+  for (let i = before.length - 1; i >= common; i--) patches.push({ op: 'remove', path: paths[i - common] });
+  for (let i = common; i < before.length; i++) inverse.push({ op: 'add', path: paths[i - common], value: before[i] });
 }
 
-/** A list whose slots are `each` (compared further) or plain values (replaced). */
+/**
+ * A list whose slots are `each` (compared further) or plain values (replaced). The slots that
+ * differ are counted first and visited in a second pass (no list of them made: a create compares
+ * about a dozen lists).
+ */
 function list<T>(each: Differ<T>): Differ<T[]> {
   return (at, before, after, patches, inverse) => {
     if (before === after) return;
     const common = Math.min(before.length, after.length);
-    const found: number[] = [];
-    if (Math.abs(before.length - after.length) <= FEW) differing(before, after, common, found);
-    if (found.length + Math.abs(before.length - after.length) > FEW) return replace(at, before, after, patches, inverse);
-    for (const i of found) below(each, at, i, before[i], after[i], patches, inverse);
-    // as Immer: slots added at the end in order (undone from the last), removed from the last
-    const longer = Math.max(before.length, after.length);
-    if (longer === common) return;
-    const paths: Path[] = [];
-    for (let i = common; i < longer; i++) paths.push([...at, i]);
-    for (let i = common; i < after.length; i++) patches.push({ op: 'add', path: paths[i - common], value: after[i] });
-    for (let i = after.length - 1; i >= common; i--) inverse.push({ op: 'remove', path: paths[i - common] });
-    for (let i = before.length - 1; i >= common; i--) patches.push({ op: 'remove', path: paths[i - common] });
-    for (let i = common; i < before.length; i++) inverse.push({ op: 'add', path: paths[i - common], value: before[i] });
+    let changed = Math.max(before.length, after.length) - common;
+    for (let i = 0; i < common && changed <= FEW; i++) if (before[i] !== after[i]) changed++;
+    if (changed > FEW) return replace(at, before, after, patches, inverse);
+    for (let i = 0; i < common; i++) if (before[i] !== after[i]) below(each, at, i, before[i], after[i], patches, inverse);
+    tailPatches(at, before, after, common, patches, inverse);
   };
 }
 

@@ -5,7 +5,7 @@
 // fill one leaf; a record made before seeds keeps the plain FNV-1a its trie was built with.
 // Writes copy the path to the leaf they change once per recipe (children-copies.ts).
 import { stored } from './stored.ts';
-import { mutable, owned, type Made } from './children-copies.ts';
+import { mutable, mutableIn, owned, type Made } from './children-copies.ts';
 import { FNV_OFFSET, fnvFrom, seededHash } from '../lib/seeded-hash.ts';
 
 /** A leaf: flat [id, uid, group key, chunk key] entries. */
@@ -68,17 +68,16 @@ function putLeaf(w: TrieWork, h: number, branches: Branch[], t: Trie | null): vo
     w.c.ids = t ?? [];
     return;
   }
-  // (no named closures here: the benchmarks' loader names each one it makes, at a cost per call)
-  let branch = mutable(w, branches[0], (x) => void (w.c.ids = x));
+  // (no closures here: one made per call, and the benchmarks' loader names each one it makes)
+  let branch = mutableIn(w, w.c as { ids: Branch }, 'ids');
   for (let depth = 0; ; depth++) {
-    const above = branch;
-    const ways = mutable(w, above.b, (x) => void (above.b = x));
+    const ways = mutableIn(w, branch, 'b');
     const at = slot(h, depth);
     if (depth === branches.length - 1) {
       ways[at] = t;
       return;
     }
-    branch = mutable(w, branches[depth + 1], (x) => void (ways[at] = x));
+    branch = mutableIn(w, ways as Branch[], at);
   }
 }
 

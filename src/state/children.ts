@@ -19,7 +19,7 @@ import { current, isDraft, type Draft } from 'immer';
 import { freezeTop, present } from './freeze.ts';
 import { stored } from './stored.ts';
 import { freshSeed } from '../lib/seeded-hash.ts';
-import { madeFor, mutable, owned } from './children-copies.ts';
+import { madeFor, mutableIn, owned } from './children-copies.ts';
 import { findLeaf, trieDelete, trieProblems, trieSet, type Trie, type TrieWork } from './children-trie.ts';
 
 export interface Children {
@@ -232,11 +232,11 @@ function end(node: HasChildren, w: Work): void {
 }
 
 /** Group `gi`, ready to change in place. */
-const editGroup = (w: Work, gi: number): Group => mutable(w, w.c.groups[gi], (g) => (mutable(w, w.c.groups, (gs) => (w.c.groups = gs))[gi] = g));
+const editGroup = (w: Work, gi: number): Group => mutableIn(w, mutableIn(w, w.c, 'groups'), gi);
 
-/** Set one slot of a list (the record's or a group's, ready to change) to `value`. */
-function setSlot<T>(w: Work, list: T[], i: number, value: T, put: (copy: T[]) => void): void {
-  mutable(w, list, put)[i] = value;
+/** Set slot `i` of the list `holder[key]` (`holder`: the record or a group, ready to change) to `value`. */
+function setSlot<H extends object, K extends keyof H>(w: Work, holder: H, key: K, i: number, value: H[K] extends (infer T)[] ? T : never): void {
+  (mutableIn(w, holder, key) as unknown[])[i] = value;
 }
 
 /** Every child of `pairs` is now in chunk `ckey` of group `gkey` (the trie says so). */
@@ -285,8 +285,8 @@ function putChunk(w: Work, gi: number, ci: number, pairs: string[]): void {
       return fitGroup(w, gi);
     }
   }
-  setSlot(w, order, ci, owned(w, pairs), (o) => (g.order = o));
-  setSlot(w, sizes, ci, size, (s) => (g.sizes = s));
+  setSlot(w, g, 'order', ci, owned(w, pairs));
+  setSlot(w, g, 'sizes', ci, size);
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -329,7 +329,7 @@ function fitGroup(w: Work, gi: number): void {
       return;
     }
   }
-  setSlot(w, counts, gi, count, (s) => (c.counts = s));
+  setSlot(w, c, 'counts', gi, count);
 }
 
 /** Insert child `id` -> `uid` at position `pos` (default: last) in the write `w`. The id must be free. */
@@ -345,24 +345,23 @@ function insertIn(w: Work, id: string, uid: string, pos?: number): void {
     if (!last || (cl >= 0 && last.sizes[cl] >= CHUNK && last.order.length >= GROUP)) {
       const gkey = c.next++;
       const key = c.next++;
-      mutable(w, c.groups, (gs) => (c.groups = gs)).push(owned(w, { order: owned(w, [owned(w, [uid, id])]), keys: owned(w, [key]), sizes: owned(w, [1]) }));
-      mutable(w, counts, (s) => (c.counts = s)).push(1);
-      mutable(w, c.gkeys, (k) => (c.gkeys = k)).push(gkey);
+      mutableIn(w, c, 'groups').push(owned(w, { order: owned(w, [owned(w, [uid, id])]), keys: owned(w, [key]), sizes: owned(w, [1]) }));
+      mutableIn(w, c, 'counts').push(1);
+      mutableIn(w, c, 'gkeys').push(gkey);
       trieSet(w, id, uid, gkey, key);
     } else if (cl < 0 || last.sizes[cl] >= CHUNK) {
       const key = c.next++;
       const g = editGroup(w, gl);
-      mutable(w, g.order, (o) => (g.order = o)).push(owned(w, [uid, id]));
-      mutable(w, g.keys, (k) => (g.keys = k)).push(key);
-      mutable(w, g.sizes, (s) => (g.sizes = s)).push(1);
-      setSlot(w, counts, gl, counts[gl] + 1, (s) => (c.counts = s));
+      mutableIn(w, g, 'order').push(owned(w, [uid, id]));
+      mutableIn(w, g, 'keys').push(key);
+      mutableIn(w, g, 'sizes').push(1);
+      setSlot(w, c, 'counts', gl, counts[gl] + 1);
       trieSet(w, id, uid, c.gkeys[gl], key);
     } else {
       const g = editGroup(w, gl);
-      const order = mutable(w, g.order, (o) => (g.order = o));
-      mutable(w, order[cl], (chunk) => (order[cl] = chunk)).push(uid, id);
-      setSlot(w, g.sizes, cl, g.sizes[cl] + 1, (s) => (g.sizes = s));
-      setSlot(w, counts, gl, counts[gl] + 1, (s) => (c.counts = s));
+      mutableIn(w, mutableIn(w, g, 'order'), cl).push(uid, id);
+      setSlot(w, g, 'sizes', cl, g.sizes[cl] + 1);
+      setSlot(w, c, 'counts', gl, counts[gl] + 1);
       trieSet(w, id, uid, c.gkeys[gl], g.keys[cl]);
     }
   } else {
@@ -371,7 +370,7 @@ function insertIn(w: Work, id: string, uid: string, pos?: number): void {
     const chunk = group.order[ci];
     const off = (at - first) * PAIR;
     trieSet(w, id, uid, c.gkeys[gi], group.keys[ci]);
-    setSlot(w, counts, gi, counts[gi] + 1, (s) => (c.counts = s));
+    setSlot(w, c, 'counts', gi, counts[gi] + 1);
     putChunk(w, gi, ci, [...chunk.slice(0, off), uid, id, ...chunk.slice(off)]);
   }
   c.n += 1;
@@ -384,7 +383,7 @@ function removeIn(w: Work, id: string): string | undefined {
   if (!where) return undefined;
   const chunk = c.groups[where.gi].order[where.ci];
   trieDelete(w, id);
-  setSlot(w, c.counts, where.gi, c.counts[where.gi] - 1, (s) => (c.counts = s));
+  setSlot(w, c, 'counts', where.gi, c.counts[where.gi] - 1);
   putChunk(w, where.gi, where.ci, [...chunk.slice(0, where.off), ...chunk.slice(where.off + PAIR)]);
   c.n -= 1;
   return where.uid;
@@ -421,7 +420,7 @@ export function renameChildId(node: HasChildren, oldId: string, newId: string): 
   const chunk = owned(w, group.order[where.ci].slice());
   chunk[where.off + 1] = newId;
   const g = editGroup(w, where.gi);
-  setSlot(w, g.order, where.ci, chunk, (o) => (g.order = o));
+  setSlot(w, g, 'order', where.ci, chunk);
   end(node, w);
 }
 

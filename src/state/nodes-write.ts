@@ -16,9 +16,9 @@ import type { ContentNode, NodeBucket, NodeLevel, NodeShards } from './model.ts'
 import { BITS, DEPTH, FANOUT, emptyLevel, fnv, indexIn, mustGetNode, peekNode, putNode } from './nodes.ts';
 import { stored } from './stored.ts';
 import { FREEZING, freezeTop } from './freeze.ts';
-import { mutable, owned, type Made } from './children-copies.ts';
+import { mutableIn, owned, type Made } from './children-copies.ts';
 import { insertChild } from './children.ts';
-import { childRecordPatches, isChildRecord } from './children-patches.ts';
+import { childRecordPatches, isChildRecord, replace, tailPatches } from './children-patches.ts';
 
 /** The state a writer changes: its index and its count of nodes. */
 interface Indexed {
@@ -97,13 +97,10 @@ function writeWith(draft: Indexed, index: NodeShards, w: Writes, nodes: readonly
     let level: NodeLevel = top;
     for (let depth = DEPTH - 1; depth > 0; depth--) {
       const slot = (n >>> (depth * BITS)) & (FANOUT - 1);
-      const above = level;
-      const below = above[slot] as NodeLevel | null;
-      level = below ? mutable(w, below, (copy) => (above[slot] = copy)) : (above[slot] = owned(w, emptyLevel<NodeLevel>() as NodeLevel));
+      level = (level[slot] ? mutableIn(w, level, slot) : (level[slot] = owned(w, emptyLevel<NodeLevel>() as NodeLevel))) as NodeLevel;
     }
     const slot = n & (FANOUT - 1);
-    const old = level[slot] as NodeBucket | null;
-    const bucket = old ? mutable(w, old, (copy) => (level[slot] = copy)) : (level[slot] = owned(w, [] as NodeBucket));
+    const bucket = (level[slot] ? mutableIn(w, level, slot) : (level[slot] = owned(w, [] as NodeBucket))) as NodeBucket;
     const i = indexIn(bucket, node.uid, h);
     if (i >= 0) bucket[i] = node;
     else {
@@ -121,17 +118,18 @@ function writeWith(draft: Indexed, index: NodeShards, w: Writes, nodes: readonly
  * A node of the recipe's state to change in place and then put back with writeNodes: a copy of
  * the stored node (once per recipe), or the node itself when this recipe made it here.
  */
-function editable(draft: Indexed, w: Writes, uid: string): ContentNode {
-  const node = peekNode(draft, uid);
+function editable(draft: Indexed, w: Writes, uid: string, known?: ContentNode): ContentNode {
+  const node = known ?? peekNode(draft, uid);
   if (!node) throw new Error(`dangling UID ${uid}`);
   return w.made.has(node) ? node : owned(w, { ...node });
 }
 
 /**
  * Draft mutator: put the new `node` into the index and last among the children of its parent
- * (`node.parent`), under its id (free there).
+ * (`node.parent`), under its id (free there). `parent`: that parent as the recipe's state holds
+ * it now (peekNode), when the caller has it (the lookup is not made again).
  */
-export function addNode(draft: Indexed, node: ContentNode): void {
+export function addNode(draft: Indexed, node: ContentNode, parent?: ContentNode): void {
   const parentUid = node.parent;
   if (parentUid === null) throw new Error('a new node needs a parent');
   if (!writesPlain(draft)) {
@@ -141,20 +139,14 @@ export function addNode(draft: Indexed, node: ContentNode): void {
   }
   const index = stored(draft, 'nodes');
   const w = writesOf(draft, index);
-  const parent = editable(draft, w, parentUid);
-  insertChild(parent, node.id, node.uid, undefined, w.made);
-  writeWith(draft, index, w, [parent, node]);
+  const copy = editable(draft, w, parentUid, parent?.uid === parentUid ? parent : undefined);
+  insertChild(copy, node.id, node.uid, undefined, w.made);
+  writeWith(draft, index, w, [copy, node]);
 }
 
 // ------------------------------------------------------------------ patches
 
 type Path = (string | number)[];
-
-function replace(at: Path, before: unknown, after: unknown, patches: Patch[], inverse: Patch[]): void {
-  const path = at.slice();
-  patches.push({ op: 'replace', path, value: after });
-  inverse.push({ op: 'replace', path, value: before });
-}
 
 const isNode = (x: unknown): x is ContentNode => typeof x === 'object' && x !== null && typeof (x as ContentNode).uid === 'string';
 
@@ -196,12 +188,7 @@ function bucketPatches(at: Path, before: NodeBucket, after: NodeBucket, patches:
     else replace(at, was, is, patches, inverse);
     at.pop();
   }
-  const paths: Path[] = [];
-  for (let i = common; i < Math.max(before.length, after.length); i++) paths.push([...at, i]);
-  for (let i = common; i < after.length; i++) patches.push({ op: 'add', path: paths[i - common], value: after[i] });
-  for (let i = after.length - 1; i >= common; i--) inverse.push({ op: 'remove', path: paths[i - common] });
-  for (let i = before.length - 1; i >= common; i--) patches.push({ op: 'remove', path: paths[i - common] });
-  for (let i = common; i < before.length; i++) inverse.push({ op: 'add', path: paths[i - common], value: before[i] });
+  tailPatches(at, before, after, common, patches, inverse);
 }
 
 /**

@@ -95,7 +95,7 @@ export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: C
     blockLocalRoles: false,
   };
   // the new node is a plain object of this recipe: changed in place, never drafted or looked up again
-  addNode(state, node);
+  addNode(state, node, container);
   applyConstrainTypes(draft, req, node, body);
   recordVersionOf(draft, node, req, body.changeNote);
   releasePath(draft, `${pathPrefix(state, container)}/${id}`);
