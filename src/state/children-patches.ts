@@ -60,17 +60,23 @@ export function tailPatches(at: Path, before: unknown[], after: unknown[], commo
 
 /**
  * A list whose slots are `each` (compared further) or plain values (replaced). The slots that
- * differ are counted first and visited in a second pass (no list of them made: a create compares
- * about a dozen lists).
+ * differ are counted in one pass that notes the first; only from there is the list gone through
+ * again (no list of them made: a create compares about a dozen lists, most with one slot changed
+ * or none but those added at the end).
  */
 function list<T>(each: Differ<T>): Differ<T[]> {
   return (at, before, after, patches, inverse) => {
     if (before === after) return;
     const common = Math.min(before.length, after.length);
     let changed = Math.max(before.length, after.length) - common;
-    for (let i = 0; i < common && changed <= FEW; i++) if (before[i] !== after[i]) changed++;
+    let first = -1;
+    for (let i = 0; i < common && changed <= FEW; i++) {
+      if (before[i] === after[i]) continue;
+      if (first < 0) first = i;
+      changed++;
+    }
     if (changed > FEW) return replace(at, before, after, patches, inverse);
-    for (let i = 0; i < common; i++) if (before[i] !== after[i]) below(each, at, i, before[i], after[i], patches, inverse);
+    if (first >= 0) for (let i = first; i < common; i++) if (before[i] !== after[i]) below(each, at, i, before[i], after[i], patches, inverse);
     tailPatches(at, before, after, common, patches, inverse);
   };
 }
