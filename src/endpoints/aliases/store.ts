@@ -108,6 +108,15 @@ export function recordMove(draft: Draft<SiteState>, uid: string, oldPath: string
 }
 
 /** Draft mutator, after an object appeared at `path` (creation, copy): an alias there is shadowed. */
-export function releasePath(draft: Draft<SiteState>, path: string): void {
-  if (getAlias(draft as SiteState, path)) dropAlias(draft as SiteState, path);
+export function releasePath(draft: Draft<SiteState>, path: string | (() => string)): void {
+  const aliases = stored(draft as SiteState, 'aliases');
+  if (!aliases || !anyKey(aliases)) return; // no alias at all (most sites): the path is not even spelled
+  const at = typeof path === 'string' ? path : path();
+  if (getAlias(draft as SiteState, at)) dropAlias(draft as SiteState, at);
+}
+
+/** Whether a record has any own key, without listing them. */
+function anyKey(rec: object): boolean {
+  for (const key in rec) if (Object.hasOwn(rec, key)) return true;
+  return false;
 }

@@ -98,14 +98,20 @@ export function createContent(draft: Draft<SiteState>, req: ApiRequest, input: C
   addNode(state, node, container);
   applyConstrainTypes(draft, req, node, body);
   recordVersionOf(draft, node, req, body.changeNote);
-  releasePath(draft, `${pathPrefix(state, container)}/${id}`);
+  releasePath(draft, () => `${pathPrefix(state, container)}/${id}`);
   for (const hook of input.hooks ?? []) hook(draft, req, uid, body);
   return uid;
 }
 
 /** The file name of the object's uploaded file or image, if any. */
 function uploadedName(fields: Record<string, unknown>): string | undefined {
-  const upload = Object.values(fields).find(isPreparedBlob) ?? (fields.file ?? fields.image);
+  let upload: unknown;
+  // (a loop over the keys: Object.values would make a list of them for every create)
+  for (const key in fields) if (Object.hasOwn(fields, key) && isPreparedBlob(fields[key])) {
+    upload = fields[key];
+    break;
+  }
+  upload ??= fields.file ?? fields.image;
   const name = upload && typeof upload === 'object' && 'filename' in upload ? (upload as { filename: unknown }).filename : undefined;
   return typeof name === 'string' && name ? name : undefined;
 }
