@@ -19,7 +19,14 @@ import { SecurityMemo } from './security.ts';
 import { postingForEach, postingSize } from './postings.ts';
 import type { CatalogQuery } from './query.ts';
 
+/** A merge of the full text that is due waits for this much quiet (ms)... */
 const IDLE_MS = 500;
+/**
+ * ...but no longer than this after it fell due (ms): under writes that never pause (an import, a
+ * bulk load) the fresh segment would grow without end, each write into ever bigger maps. The merge
+ * runs in slices between requests all the same.
+ */
+const MAX_WAIT_MS = 2000;
 /** Longest a merge slice may keep the event loop (ms). */
 const SLICE_MS = 8;
 const registry = new WeakMap<SiteState, Catalog>();
@@ -36,6 +43,11 @@ export class Catalog {
   private unsubscribe: (() => void) | undefined;
   /** Longest merge slice so far (ms), for benchmarks. */
   longestSlice = 0;
+  /** When the merge waiting for quiet fell due (performance.now()). */
+  private dueSince = 0;
+  /** The waits of a due merge (tests shorten them). */
+  idleMs = IDLE_MS;
+  maxWaitMs = MAX_WAIT_MS;
 
   constructor(state: SiteState, private readonly store?: Store) {
     this.current = state;
@@ -239,14 +251,22 @@ export class Catalog {
     if (!this.text.pending || this.text.merging) return;
     const big = this.text.pending >= Math.max(256, this.text.size / 50);
     if (!big && this.text.size > 20_000) return; // a small fresh segment is cheap to search
-    if (this.timer) this.timer.refresh();
+    if (!this.timer) {
+      this.dueSince = performance.now();
+      this.timer = setTimeout(() => this.startMerging(), this.idleMs);
+      this.timer.unref();
+    } else if (performance.now() - this.dueSince < this.maxWaitMs) this.timer.refresh();
     else {
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        if (this.text.startMerge()) this.continueMerge();
-      }, IDLE_MS);
+      // waited long enough: the first slice in the next turn, after the writes of this one
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.startMerging(), 0);
       this.timer.unref();
     }
+  }
+
+  private startMerging(): void {
+    this.timer = undefined;
+    if (this.text.startMerge()) this.continueMerge();
   }
 
   /** One slice of the running merge per turn of the event loop. */
