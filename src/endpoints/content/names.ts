@@ -76,10 +76,10 @@ export function validateId(id: unknown): string | undefined {
   return undefined;
 }
 
-/** Make `wanted` unique among the container's ids with -1, -2, ... (before a file extension). */
 /** Whether `id` may be taken in `container` (a generated id: not a name of NOT_GENERATED either). */
 const isFree = (container: ContentNode, id: string, generated: boolean): boolean => !hasChild(container, id) && !RESERVED.has(id) && !(generated && NOT_GENERATED.has(id));
 
+/** Make `wanted` unique among the container's ids with -1, -2, ... (before a file extension). */
 export function uniqueId(container: ContentNode, wanted: string, generated = false): string {
   if (isFree(container, wanted, generated)) return wanted;
   const dot = wanted.lastIndexOf('.');
@@ -90,13 +90,13 @@ export function uniqueId(container: ContentNode, wanted: string, generated = fal
   }
 }
 
+/** A title or file name an id can be made from ('' for none). */
+const textOf = (v: unknown): string => (typeof v === 'string' && v.trim() ? v : '');
+
 /**
  * The id Plone's name chooser gives when none is sent: from the file name for types named from
  * their file (File, Image) when one is uploaded, else from the title, else `<type>.<date>.<n>`.
  */
-/** A title or file name an id can be made from ('' for none). */
-const textOf = (v: unknown): string => (typeof v === 'string' && v.trim() ? v : '');
-
 export function chooseId(container: ContentNode, type: { id: string; behaviors: string[] }, title: unknown, filename: unknown, now: string, counter: number, language?: string): string {
   const source = (type.behaviors.includes('cms.namefromfilename') && textOf(filename)) || textOf(title) || textOf(filename);
   const base = source ? normalizeId(source, language) : '';
