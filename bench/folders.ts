@@ -11,7 +11,7 @@
 //   change the CPU time per write; default none, as `npm start` runs it)
 //   npx tsx bench/folders.ts
 import autocannon from 'autocannon';
-import { bundled, cpuMs, fmt, freePort, isMain, percentile, printTable, SERVER_FLAGS, start, stop, waitFor, type Row } from './lib.ts';
+import { bundled, cpuMs, type GcTotals, fmt, freePort, isMain, percentile, printTable, SERVER_FLAGS, start, stop, waitFor, type Row } from './lib.ts';
 
 const SIZES = (process.env.BENCH_FOLDER_SIZES ?? '0,10000,100000').split(',').map(Number);
 const OPS = Number(process.env.BENCH_FOLDER_OPS ?? 300);
@@ -20,14 +20,14 @@ const BULK_SECONDS = Number(process.env.BENCH_BULK_SECONDS ?? 180);
 const BULK_WARM = Number(process.env.BENCH_BULK_WARM ?? 2000);
 const HEADERS = { Authorization: 'Basic ' + Buffer.from('admin:admin').toString('base64'), 'Content-Type': 'application/json', Accept: 'application/json' };
 
-/** A child server prepared by serve-folder.ts with `env`; `body` runs against its base URL (and gets its pid). */
-export async function withFolderServer<T>(env: Record<string, string>, body: (base: string, pid: number) => Promise<T>, args: string[] = []): Promise<T> {
+/** A child server prepared by serve-folder.ts with `env`; `body` runs against its base URL (and gets its pid, and its GC totals when BENCH_GC is set). */
+export async function withFolderServer<T>(env: Record<string, string>, body: (base: string, pid: number, gc: () => GcTotals) => Promise<T>, args: string[] = []): Promise<T> {
   const port = await freePort();
   const child = start(process.execPath, [...SERVER_FLAGS, ...args, await bundled('bench/serve-folder.ts')], { PORT: String(port), ...env });
   try {
     const base = `http://127.0.0.1:${port}/Plone`;
     if (!(await waitFor(base, 200, 600_000))) throw new Error(`serve-folder did not start: ${child.stderrTail()}`);
-    return await body(base, child.pid!);
+    return await body(base, child.pid!, child.gc);
   } finally {
     await stop(child);
   }

@@ -12,7 +12,49 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
  * spaces; default none, as `npm start` runs the server), e.g. --max-semi-space-size=32: GC
  * settings change the CPU time per write (see src/lib/gc-tuning.ts).
  */
-export const SERVER_FLAGS: readonly string[] = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
+export const SERVER_FLAGS: readonly string[] = [...(process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean), ...(process.env.BENCH_GC ? ['--trace-gc-nvp'] : [])];
+
+/** A child's garbage collections so far (BENCH_GC set: read from its --trace-gc-nvp lines). */
+export interface GcTotals {
+  scavenges: number;
+  /** main-thread pause of the scavenges, ms */
+  scavengeMs: number;
+  /** bytes the scavenges promoted to the old generation, and copied within the young one */
+  promoted: number;
+  survived: number;
+  /** full collections (mark-compact) and their main-thread pause, ms */
+  marks: number;
+  markMs: number;
+}
+
+const nvp = (line: string, name: string) => Number(new RegExp(`\\b${name}=([0-9.]+)`).exec(line)?.[1] ?? 0);
+
+/** Count the --trace-gc-nvp lines of a child's stdout into `totals`. */
+function countGc(stream: NodeJS.ReadableStream, totals: GcTotals): void {
+  let rest = '';
+  stream.on('data', (d: Buffer) => {
+    const lines = (rest + d.toString()).split('\n');
+    rest = lines.pop()!;
+    for (const line of lines) {
+      if (/\bgc=s\b/.test(line)) {
+        totals.scavenges++;
+        totals.scavengeMs += nvp(line, 'pause');
+        totals.promoted += nvp(line, 'promoted');
+        totals.survived += nvp(line, 'new_space_survived');
+      } else if (/\bgc=(mc|ms)\b/.test(line)) {
+        totals.marks++;
+        totals.markMs += nvp(line, 'pause');
+      }
+    }
+  });
+}
+
+/** What happened between two readings of a child's GC totals, per `per` (e.g. per request): printable. */
+export function gcBetween(a: GcTotals, b: GcTotals, per: number): string {
+  const kb = (bytes: number) => `${(bytes / per / 1024).toFixed(1)} KB`;
+  const us = (ms: number) => `${((ms * 1000) / per).toFixed(0)} µs`;
+  return `${b.scavenges - a.scavenges} scavenges (${us(b.scavengeMs - a.scavengeMs)}, promoted ${kb(b.promoted - a.promoted)}, kept young ${kb(b.survived - a.survived)}), ${b.marks - a.marks} full (${us(b.markMs - a.markMs)})`;
+}
 
 /** A row of the summary table: what was measured, the figure, the goal and whether it is met. */
 export interface Row {
@@ -68,13 +110,19 @@ export async function waitFor(url: string, status = 200, deadlineMs = 30_000, in
   return false;
 }
 
-/** Start a child process (ours to stop with `stop`); its stderr is kept (last 4 KiB) in `stderrTail`. */
-export function start(cmd: string, args: string[], env: Record<string, string> = {}): ChildProcess & { stderrTail: () => string } {
+/**
+ * Start a child process (ours to stop with `stop`); its stderr is kept (last 4 KiB) in
+ * `stderrTail`, its GC lines counted in `gc()` when BENCH_GC is set.
+ */
+export function start(cmd: string, args: string[], env: Record<string, string> = {}): ChildProcess & { stderrTail: () => string; gc: () => GcTotals } {
   // Its own process group, so that stopping a wrapper (npx -> sh -> tsx -> node) stops all of it.
-  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const traced = args.includes('--trace-gc-nvp');
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', traced ? 'pipe' : 'ignore', 'pipe'], detached: true });
   let tail = '';
   child.stderr!.on('data', (d: Buffer) => (tail = (tail + d.toString()).slice(-4096)));
-  return Object.assign(child, { stderrTail: () => tail });
+  const totals: GcTotals = { scavenges: 0, scavengeMs: 0, promoted: 0, survived: 0, marks: 0, markMs: 0 };
+  if (traced) countGc(child.stdout!, totals);
+  return Object.assign(child, { stderrTail: () => tail, gc: () => ({ ...totals }) });
 }
 
 /** Stop a child we started and the processes it started (its process group), and wait for it. */

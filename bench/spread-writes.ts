@@ -4,12 +4,13 @@
 // afterwards the catalog must count exactly the documents made. The server's CPU time per POST
 // (from /proc, Linux) is printed too: unlike the rate, it hardly moves when other work shares the cores.
 //   BENCH_SPREAD (100000), BENCH_SPREAD_POSTS (30000), BENCH_SPREAD_CLIENTS (10),
-//   BENCH_SERVER_FLAGS (node flags of the server, as in folders.ts), BENCH_PROFILE (a file: the
+//   BENCH_SERVER_FLAGS (node flags of the server, as in folders.ts), BENCH_GC (set: the server's
+//   scavenges per POST, their pause and the bytes they promoted and kept young), BENCH_PROFILE (a file: the
 //   server's CPU profile of the measured POSTs, without the warm-up; open it in Chrome's DevTools)
 //   npx tsx bench/spread-writes.ts
 import autocannon from 'autocannon';
 import { withFolderServer } from './folders.ts';
-import { cpuMs, fmt, isMain, printTable, type Row } from './lib.ts';
+import { cpuMs, fmt, gcBetween, isMain, printTable, type Row } from './lib.ts';
 
 const SPREAD = Number(process.env.BENCH_SPREAD ?? 100_000);
 const POSTS = Number(process.env.BENCH_SPREAD_POSTS ?? 30_000);
@@ -24,7 +25,7 @@ async function documents(base: string): Promise<number> {
 
 export async function benchSpreadWrites(): Promise<Row[]> {
   const profile = process.env.BENCH_PROFILE;
-  return withFolderServer({ SPREAD: String(SPREAD), ...(profile ? { PROFILE: profile } : {}) }, async (base, pid) => {
+  return withFolderServer({ SPREAD: String(SPREAD), ...(profile ? { PROFILE: profile } : {}) }, async (base, pid, gc) => {
     const folders = Math.max(1, Math.floor(SPREAD / (PER_FOLDER + 1)));
     const before = await documents(base);
     const site = new URL(base).pathname;
@@ -53,7 +54,9 @@ export async function benchSpreadWrites(): Promise<Row[]> {
     const t0 = performance.now();
     const cpu0 = cpuMs(pid);
     const own0 = process.cpuUsage();
+    const gc0 = gc();
     const r = await run(POSTS);
+    const gc1 = gc();
     const seconds = (performance.now() - t0) / 1000;
     const cpu1 = cpuMs(pid);
     const own = process.cpuUsage(own0);
@@ -64,6 +67,7 @@ export async function benchSpreadWrites(): Promise<Row[]> {
     return [
       { part: 'spread', what: `POST into a site of ${SPREAD.toLocaleString('en')} objects, ${CLIENTS} clients, ${POSTS} POSTs`, value: `${fmt(rate, 0)} POST/s (p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms)`, goal: '>= 5000/s', ok: rate >= 5000 },
       { part: 'spread', what: 'server CPU per POST (user + system; 5000/s on one core needs <= 200 us)', value: cpuPerPost === undefined ? 'n/a' : `${fmt(cpuPerPost, 0)} us` },
+      ...(process.env.BENCH_GC ? [{ part: 'spread', what: "server GC per POST (BENCH_GC: the server's --trace-gc-nvp lines)", value: gcBetween(gc0, gc1, POSTS) }] : []),
       { part: 'spread', what: 'client CPU per POST (the load generator, on the same cores)', value: `${fmt((own.user + own.system) / POSTS, 0)} us` },
       { part: 'spread', what: 'answers checked (201, the folder, the title) / wrong / errors', value: `${answered} / ${wrong} / ${r.errors}`, ok: wrong === 0 && r.errors === 0 },
       { part: 'spread', what: 'documents made (catalog count after minus before) / 201 answers', value: `${made} / ${warm['2xx'] + r['2xx']}`, ok: made === warm['2xx'] + r['2xx'] },
