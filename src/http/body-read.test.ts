@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BIG_INPUT } from '../lib/turn.ts';
+import { BIG_INPUT, nextTurn } from '../lib/turn.ts';
 import { announcedOver, decodeInTurns, READ_TURN, readAnnounced } from './body-read.ts';
 
 describe('announcedOver', () => {
@@ -70,7 +70,9 @@ describe('readAnnounced', () => {
     incoming.write(Buffer.alloc(READ_TURN, 1));
     await Promise.resolve();
     expect(incoming.isPaused()).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // a turn of our own, begun after the reading's: it ends after the reading's (a timer could run
+    // first on a loaded machine, when the loop comes round late)
+    await nextTurn();
     expect(incoming.isPaused()).toBe(false);
     incoming.write(Buffer.alloc(READ_TURN, 2));
     incoming.end(Buffer.from('tail!'));
