@@ -1,5 +1,5 @@
 // Shared bench helpers: free ports, child servers, percentiles, the printed table.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as netServer } from 'node:net';
 import { join } from 'node:path';
@@ -166,8 +166,33 @@ export function printTable(rows: Row[]): void {
 
 /** CPU time (user + system) a process has used, in ms; undefined where /proc is missing. */
 export function cpuMs(pid: number): number | undefined {
+  return procCpuMs(`/proc/${pid}/stat`);
+}
+
+/**
+ * CPU time (user + system, ms) of a process's main thread and of its other threads together (V8's
+ * GC helpers, libuv's pool); undefined where /proc is missing.
+ */
+export function threadCpuMs(pid: number): { main: number; others: number } | undefined {
+  let tasks: string[];
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return undefined;
+  }
+  let main = 0;
+  let others = 0;
+  for (const task of tasks) {
+    const ms = procCpuMs(`/proc/${pid}/task/${task}/stat`) ?? 0;
+    if (task === String(pid)) main += ms;
+    else others += ms;
+  }
+  return { main, others };
+}
+
+function procCpuMs(file: string): number | undefined {
+  try {
+    const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
   } catch {
     return undefined;

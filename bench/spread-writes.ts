@@ -10,7 +10,7 @@
 //   npx tsx bench/spread-writes.ts
 import autocannon from 'autocannon';
 import { withFolderServer } from './folders.ts';
-import { cpuMs, fmt, gcBetween, isMain, printTable, type Row } from './lib.ts';
+import { cpuMs, fmt, gcBetween, isMain, threadCpuMs, printTable, type Row } from './lib.ts';
 
 const SPREAD = Number(process.env.BENCH_SPREAD ?? 100_000);
 const POSTS = Number(process.env.BENCH_SPREAD_POSTS ?? 30_000);
@@ -53,12 +53,14 @@ export async function benchSpreadWrites(): Promise<Row[]> {
     if (profile) process.kill(pid, 'SIGUSR2');
     const t0 = performance.now();
     const cpu0 = cpuMs(pid);
+    const threads0 = threadCpuMs(pid);
     const own0 = process.cpuUsage();
     const gc0 = gc();
     const r = await run(POSTS);
     const gc1 = gc();
     const seconds = (performance.now() - t0) / 1000;
     const cpu1 = cpuMs(pid);
+    const threads1 = threadCpuMs(pid);
     const own = process.cpuUsage(own0);
     const cpuPerPost = cpu0 !== undefined && cpu1 !== undefined ? ((cpu1 - cpu0) * 1000) / POSTS : undefined;
     const made = (await documents(base)) - before;
@@ -67,6 +69,9 @@ export async function benchSpreadWrites(): Promise<Row[]> {
     return [
       { part: 'spread', what: `POST into a site of ${SPREAD.toLocaleString('en')} objects, ${CLIENTS} clients, ${POSTS} POSTs`, value: `${fmt(rate, 0)} POST/s (p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms)`, goal: '>= 5000/s', ok: rate >= 5000 },
       { part: 'spread', what: 'server CPU per POST (user + system; 5000/s on one core needs <= 200 us)', value: cpuPerPost === undefined ? 'n/a' : `${fmt(cpuPerPost, 0)} us` },
+      ...(threads0 && threads1
+        ? [{ part: 'spread', what: "of which the server's main thread / its other threads (V8's GC helpers, libuv)", value: `${fmt(((threads1.main - threads0.main) * 1000) / POSTS, 0)} us / ${fmt(((threads1.others - threads0.others) * 1000) / POSTS, 0)} us` }]
+        : []),
       ...(process.env.BENCH_GC ? [{ part: 'spread', what: "server GC per POST (BENCH_GC: the server's --trace-gc-nvp lines)", value: gcBetween(gc0, gc1, POSTS) }] : []),
       { part: 'spread', what: 'client CPU per POST (the load generator, on the same cores)', value: `${fmt((own.user + own.system) / POSTS, 0)} us` },
       { part: 'spread', what: 'answers checked (201, the folder, the title) / wrong / errors', value: `${answered} / ${wrong} / ${r.errors}`, ok: wrong === 0 && r.errors === 0 },
