@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'bin/**/*.test.ts', 'spec-tests/**/*.spec.ts', 'browser-tests/**/*.test.ts'],
-    testTimeout: 30000,
-    // a hook that starts a server or a fixture (conform's run of a whole site) on a loaded machine
+    testTimeout: 60000,
+    // time limits for a loaded machine (a landing shares two cores with benchmarks): a property
+    // test of thousands of requests, a hook that starts and fingerprints a whole site (conform)
     hookTimeout: 60000,
   },
 });
