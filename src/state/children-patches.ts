@@ -7,6 +7,7 @@
 // (a chunk split, an insert in the middle of a chunk) is replaced whole, as Immer does for a new list.
 import type { Patch } from 'immer';
 import type { Children, Group } from './children.ts';
+import { isTrieBranch as isBranch, trieHash, trieSlot, type Trie } from './children-trie.ts';
 
 type Path = (string | number)[];
 /**
@@ -91,9 +92,6 @@ const group: Differ<Group> = (at, before, after, patches, inverse) => {
 };
 const groups = list(group);
 
-type Trie = Children['ids'];
-const isBranch = (t: Trie): t is Exclude<Trie, unknown[]> => !Array.isArray(t);
-
 /** A trie slot: a leaf (a list of values), a branch, or null; a leaf that became a branch is replaced. */
 const trie: Differ<Trie | null> = (at, before, after, patches, inverse) => {
   if (before && after && isBranch(before) && isBranch(after)) below(ways, at, 'b', before.b, after.b, patches, inverse);
@@ -121,6 +119,74 @@ export const childRecordPatches: Differ<Children> = (at, before, after, patches,
     inverse.push({ op: 'add', path: seed, value: before.k });
   } else replace(seed, before.k, after.k, patches, inverse);
 };
+
+/**
+ * The patches from `before` to `after`, a record that one append made of it (children.ts, an
+ * insertChild at the end of `id` and nothing else since): the same as childRecordPatches gives,
+ * spelled from what an append changes without comparing the lists (a create compares some
+ * hundreds of slots that way): the count, the next key, the end of the last chunk or a chunk or
+ * group added, their sizes and counts, and the trie on the way to the leaf of `id`.
+ */
+export function appendPatches(at: Path, before: Children, after: Children, id: string, patches: Patch[], inverse: Patch[]): void {
+  below(replaced, at, 'n', before.n, after.n, patches, inverse);
+  below(replaced, at, 'next', before.next, after.next, patches, inverse);
+  const g = before.groups.length;
+  if (after.groups.length > g) {
+    // a new group: one added at the end of the groups, their counts and keys
+    tailAt(at, 'groups', before.groups, after.groups, patches, inverse);
+    tailAt(at, 'counts', before.counts, after.counts, patches, inverse);
+    tailAt(at, 'gkeys', before.gkeys, after.gkeys, patches, inverse);
+  } else {
+    const last = g - 1;
+    const was = before.groups[last];
+    const is = after.groups[last];
+    const c = was.order.length;
+    at.push('groups', last);
+    if (is.order.length > c) {
+      // a new chunk in the last group: one added at the end of its chunks, their keys and sizes
+      tailAt(at, 'order', was.order, is.order, patches, inverse);
+      tailAt(at, 'keys', was.keys, is.keys, patches, inverse);
+      tailAt(at, 'sizes', was.sizes, is.sizes, patches, inverse);
+    } else {
+      // a pair at the end of the last chunk, and its size
+      at.push('order');
+      tailAt(at, c - 1, was.order[c - 1], is.order[c - 1], patches, inverse);
+      at.pop();
+      at.push('sizes');
+      below(replaced, at, c - 1, was.sizes[c - 1], is.sizes[c - 1], patches, inverse);
+      at.pop();
+    }
+    at.length -= 2;
+    at.push('counts');
+    below(replaced, at, last, before.counts[last], after.counts[last], patches, inverse);
+    at.pop();
+  }
+  at.push('ids');
+  triePath(at, before.ids, after.ids, trieHash(after, id), 0, patches, inverse);
+  at.pop();
+}
+
+/** The slots added at the end of the list `key` (`before` its first slots). */
+function tailAt(at: Path, key: string | number, before: unknown[], after: unknown[], patches: Patch[], inverse: Patch[]): void {
+  at.push(key);
+  tailPatches(at, before, after, before.length, patches, inverse);
+  at.pop();
+}
+
+/**
+ * The trie from `before` to `after` at `depth`, changed only on the way of hash `h`: down the
+ * branches to the leaf, entries added at its end, or a slot replaced (a new leaf, a leaf split).
+ */
+function triePath(at: Path, before: Trie | null, after: Trie | null, h: number, depth: number, patches: Patch[], inverse: Patch[]): void {
+  if (before === after) return;
+  if (before && after && isBranch(before) && isBranch(after)) {
+    const way = trieSlot(h, depth);
+    at.push('b', way);
+    triePath(at, before.b[way], after.b[way], h, depth + 1, patches, inverse);
+    at.length -= 2;
+  } else if (before && after && !isBranch(before) && !isBranch(after)) tailPatches(at, before, after, before.length, patches, inverse);
+  else replace(at, before, after, patches, inverse);
+}
 
 const KEYS = ['n', 'groups', 'counts', 'gkeys', 'next', 'ids'];
 

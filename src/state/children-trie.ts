@@ -34,30 +34,31 @@ const MAX_DEPTH = 8; // 8 x 4 bits of a 32-bit hash
 export const ENTRY = 4;
 
 /** The trie hash of `id` in record `c` (its own seed; plain FNV-1a in a record from before seeds). */
-function hash(c: TrieRecord, id: string): number {
+export function trieHash(c: TrieRecord, id: string): number {
   if (c.k !== undefined) return seededHash(id, c.k);
   return fnvFrom(FNV_OFFSET, id) >>> 0;
 }
 
-const slot = (h: number, depth: number) => (h >>> (depth * 4)) & (WAYS - 1);
-const isBranch = (t: Trie): t is Branch => !Array.isArray(t);
+/** The way of hash `h` out of a branch at `depth` (the root branch: 0). */
+export const trieSlot = (h: number, depth: number) => (h >>> (depth * 4)) & (WAYS - 1);
+export const isTrieBranch = (t: Trie): t is Branch => !Array.isArray(t);
 
 /** The leaf entry of `id` in `c` (read as stored: no drafts are made on the way). */
 export function findLeaf(c: TrieRecord, id: string): { leaf: Leaf; at: number } | undefined {
-  const h = hash(c, id);
+  const h = trieHash(c, id);
   let t: Trie | null = stored(c, 'ids');
-  for (let depth = 0; t && isBranch(t); depth++) t = stored(stored(t, 'b'), slot(h, depth));
+  for (let depth = 0; t && isTrieBranch(t); depth++) t = stored(stored(t, 'b'), trieSlot(h, depth));
   const at = t ? entryIn(t, id) : -1;
   return at < 0 ? undefined : { leaf: t as Leaf, at };
 }
 
-/** The branches on the way to the leaf where hash `h` belongs (branch i is left by slot(h, i)), and that leaf. */
+/** The branches on the way to the leaf where hash `h` belongs (branch i is left by trieSlot(h, i)), and that leaf. */
 function leafPath(c: TrieRecord, h: number): { branches: Branch[]; leaf: Leaf | null } {
   const branches: Branch[] = [];
   let t: Trie | null = c.ids;
-  while (t && isBranch(t)) {
+  while (t && isTrieBranch(t)) {
     branches.push(t);
-    t = t.b[slot(h, branches.length - 1)];
+    t = t.b[trieSlot(h, branches.length - 1)];
   }
   return { branches, leaf: t };
 }
@@ -72,7 +73,7 @@ function putLeaf(w: TrieWork, h: number, branches: Branch[], t: Trie | null): vo
   let branch = mutableIn(w, w.c as { ids: Branch }, 'ids');
   for (let depth = 0; ; depth++) {
     const ways = mutableIn(w, branch, 'b');
-    const at = slot(h, depth);
+    const at = trieSlot(h, depth);
     if (depth === branches.length - 1) {
       ways[at] = t;
       return;
@@ -89,7 +90,7 @@ function entryIn(leaf: Leaf, id: string): number {
 
 /** Set the trie entry of `id` (insert, or update UID and keys). */
 export function trieSet(w: TrieWork, id: string, uid: string, gkey: number, ckey: number): void {
-  const h = hash(w.c, id);
+  const h = trieHash(w.c, id);
   const { branches, leaf } = leafPath(w.c, h);
   if (!leaf) return putLeaf(w, h, branches, owned(w, [id, uid, gkey, ckey]));
   const i = entryIn(leaf, id);
@@ -106,13 +107,13 @@ export function trieSet(w: TrieWork, id: string, uid: string, gkey: number, ckey
 function split(w: TrieWork, leaf: Leaf, depth: number): Trie {
   if (leaf.length / ENTRY <= LEAF || depth >= MAX_DEPTH) return owned(w, leaf);
   const parts: Leaf[] = Array.from({ length: WAYS }, () => []);
-  for (let i = 0; i < leaf.length; i += ENTRY) parts[slot(hash(w.c, leaf[i] as string), depth)].push(leaf[i], leaf[i + 1], leaf[i + 2], leaf[i + 3]);
+  for (let i = 0; i < leaf.length; i += ENTRY) parts[trieSlot(trieHash(w.c, leaf[i] as string), depth)].push(leaf[i], leaf[i + 1], leaf[i + 2], leaf[i + 3]);
   return owned(w, { b: owned(w, parts.map((p) => (p.length ? split(w, p, depth + 1) : null))) });
 }
 
 /** Take the trie entry of `id` out (none: nothing changes). */
 export function trieDelete(w: TrieWork, id: string): void {
-  const h = hash(w.c, id);
+  const h = trieHash(w.c, id);
   const { branches, leaf } = leafPath(w.c, h);
   const i = leaf ? entryIn(leaf, id) : -1;
   if (!leaf || i < 0) return;
@@ -129,7 +130,7 @@ export function trieProblems(c: TrieRecord, inOrder: Map<string, { uid: string; 
   let indexed = 0;
   const walk = (t: Trie | null, depth: number, prefix: number) => {
     if (!t) return;
-    if (isBranch(t)) {
+    if (isTrieBranch(t)) {
       if (t.b.length !== WAYS) problems.push(`${where}: trie branch of ${t.b.length} ways`);
       t.b.forEach((sub, s) => walk(sub, depth + 1, prefix | (s << (depth * 4))));
       return;
@@ -138,7 +139,7 @@ export function trieProblems(c: TrieRecord, inOrder: Map<string, { uid: string; 
     for (let i = 0; i < t.length; i += ENTRY) {
       indexed++;
       const [id, uid, key] = [t[i] as string, t[i + 1] as string, `${t[i + 2]}/${t[i + 3]}`];
-      if (((hash(c, id) & mask) >>> 0) !== prefix >>> 0) problems.push(`${where}: id "${id}" in the wrong trie leaf`);
+      if (((trieHash(c, id) & mask) >>> 0) !== prefix >>> 0) problems.push(`${where}: id "${id}" in the wrong trie leaf`);
       const listed = inOrder.get(id);
       if (!listed) problems.push(`${where}: trie has id "${id}" that is not in the order`);
       else if (listed.uid !== uid || listed.key !== key) problems.push(`${where}: trie entry of "${id}" is (${uid}, ${key}), the order has (${listed.uid}, ${listed.key})`);

@@ -18,7 +18,8 @@ import { stored } from './stored.ts';
 import { FREEZING, freezeTop } from './freeze.ts';
 import { mutableIn, owned, type Made } from './children-copies.ts';
 import { insertChild } from './children.ts';
-import { childRecordPatches, isChildRecord, replace, tailPatches } from './children-patches.ts';
+import { appendPatches, childRecordPatches, isChildRecord, replace, tailPatches } from './children-patches.ts';
+import type { Children } from './children.ts';
 
 /** The state a writer changes: its index and its count of nodes. */
 interface Indexed {
@@ -26,10 +27,22 @@ interface Indexed {
   nodeCount: number;
 }
 
-/** What a recipe wrote here so far: its draft state, the lists and nodes it copied, the numbers of the buckets it wrote. */
+/** One append made by addNode: the children record it was made on, and the id appended. */
+interface Append {
+  base: Children;
+  id: string;
+}
+
+/**
+ * What a recipe wrote here so far: its draft state, the lists and nodes it copied, the numbers of
+ * the buckets it wrote, and the appends addNode made, by the children record each made (the
+ * patches of a record that one append made of the published one are spelled from it, not found
+ * by comparing the records: appendPatches).
+ */
 interface Writes extends Made {
   draft: object;
   buckets: number[];
+  appends?: Map<Children, Append>;
 }
 
 /**
@@ -140,7 +153,9 @@ export function addNode(draft: Indexed, node: ContentNode, parent?: ContentNode)
   const index = stored(draft, 'nodes');
   const w = writesOf(draft, index);
   const copy = editable(draft, w, parentUid, parent?.uid === parentUid ? parent : undefined);
+  const base = copy.children;
   insertChild(copy, node.id, node.uid, undefined, w.made);
+  if (base) (w.appends ??= new Map()).set(copy.children!, { base, id: node.id });
   writeWith(draft, index, w, [copy, node]);
 }
 
@@ -150,8 +165,11 @@ type Path = (string | number)[];
 
 const isNode = (x: unknown): x is ContentNode => typeof x === 'object' && x !== null && typeof (x as ContentNode).uid === 'string';
 
-/** A node changed: a patch per property that differs (a children record: what changed in it). */
-function nodePatches(at: Path, before: ContentNode, after: ContentNode, patches: Patch[], inverse: Patch[]): void {
+/**
+ * A node changed: a patch per property that differs (a children record: what changed in it;
+ * `appends`: the recipe's appends, by the record each made).
+ */
+function nodePatches(at: Path, before: ContentNode, after: ContentNode, patches: Patch[], inverse: Patch[], appends?: Map<Children, Append>): void {
   const b = before as unknown as Record<string, unknown>;
   const a = after as unknown as Record<string, unknown>;
   for (const key of Object.keys(a)) {
@@ -162,7 +180,9 @@ function nodePatches(at: Path, before: ContentNode, after: ContentNode, patches:
       patches.push({ op: 'add', path: at.slice(), value: is });
       inverse.push({ op: 'remove', path: at.slice() });
     } else if (was !== is) {
-      if (key === 'children' && isChildRecord(was) && isChildRecord(is)) childRecordPatches(at, was, is, patches, inverse);
+      const append = key === 'children' ? appends?.get(is as Children) : undefined;
+      if (append && append.base === was) appendPatches(at, append.base, is as Children, append.id, patches, inverse);
+      else if (key === 'children' && isChildRecord(was) && isChildRecord(is)) childRecordPatches(at, was, is, patches, inverse);
       else replace(at, was, is, patches, inverse);
     }
     at.pop();
@@ -177,14 +197,14 @@ function nodePatches(at: Path, before: ContentNode, after: ContentNode, patches:
 }
 
 /** A bucket changed: its slots one by one (a node with the same UID: its properties), then the slots added or removed at the end, as Immer orders them. */
-function bucketPatches(at: Path, before: NodeBucket, after: NodeBucket, patches: Patch[], inverse: Patch[]): void {
+function bucketPatches(at: Path, before: NodeBucket, after: NodeBucket, patches: Patch[], inverse: Patch[], appends?: Map<Children, Append>): void {
   const common = Math.min(before.length, after.length);
   for (let i = 0; i < common; i++) {
     const was = before[i];
     const is = after[i];
     if (was === is) continue;
     at.push(i);
-    if (isNode(was) && isNode(is) && was.uid === is.uid) nodePatches(at, was, is, patches, inverse);
+    if (isNode(was) && isNode(is) && was.uid === is.uid) nodePatches(at, was, is, patches, inverse, appends);
     else replace(at, was, is, patches, inverse);
     at.pop();
   }
@@ -193,10 +213,10 @@ function bucketPatches(at: Path, before: NodeBucket, after: NodeBucket, patches:
 
 /**
  * The patches from index `before` to index `after`, which differ only in the buckets numbered
- * `buckets` (with repeats): for each, the first slot on its path that was empty (replaced whole,
- * once), or the bucket's own patches.
+ * `buckets` (with repeats) of the recipe's writes: for each, the first slot on its path that was
+ * empty (replaced whole, once), or the bucket's own patches.
  */
-function indexPatches(before: NodeShards, after: NodeShards, buckets: number[], patches: Patch[], inverse: Patch[]): void {
+function indexPatches(before: NodeShards, after: NodeShards, { buckets, appends }: Writes, patches: Patch[], inverse: Patch[]): void {
   /** paths done: a level's slot as depth * 2^16 + the bucket number's digits down to it */
   const done = new Set<number>();
   for (const n of buckets) {
@@ -212,7 +232,7 @@ function indexPatches(before: NodeShards, after: NodeShards, buckets: number[], 
       at.push(slot);
       if (!was || !is || depth === 0) {
         done.add(key);
-        if (was && is) bucketPatches(at, was as NodeBucket, is as NodeBucket, patches, inverse);
+        if (was && is) bucketPatches(at, was as NodeBucket, is as NodeBucket, patches, inverse, appends);
         else replace(at, was, is, patches, inverse);
         break;
       }
@@ -228,15 +248,15 @@ function indexPatches(before: NodeShards, after: NodeShards, buckets: number[], 
  */
 export function refineNodePatches(patches: Patch[], inverse: Patch[]): void {
   const i = patches.findIndex((p) => p.path.length === 1 && p.path[0] === 'nodes' && p.op === 'replace');
-  const buckets = i < 0 ? undefined : written.get(patches[i].value as object)?.buckets;
-  if (!buckets) return;
+  const w = i < 0 ? undefined : written.get(patches[i].value as object);
+  if (!w) return;
   const j = inverse.findIndex((q) => q.path.length === 1 && q.path[0] === 'nodes' && q.op === 'replace');
   const before = j < 0 ? undefined : (inverse[j].value as NodeShards | undefined);
   if (!Array.isArray(before) || before.length !== FANOUT) return;
   const fine: Patch[] = [];
   const undo: Patch[] = [];
   written.delete(patches[i].value as object);
-  indexPatches(before, patches[i].value as NodeShards, buckets, fine, undo);
+  indexPatches(before, patches[i].value as NodeShards, w, fine, undo);
   patches.splice(i, 1, ...fine);
   inverse.splice(j, 1, ...undo);
 }
