@@ -27,22 +27,22 @@ interface Indexed {
   nodeCount: number;
 }
 
-/** One append made by addNode: the children record it was made on, and the id appended. */
+/**
+ * The last append addNode made in a recipe: the children record it made, the one it was made on,
+ * the id appended. A node whose record before the commit is `base` and after it `record` changed
+ * by that append alone: its patches are spelled from it, not found by comparing the records
+ * (appendPatches). (The last only: a create makes one; a recipe of many compares the others.)
+ */
 interface Append {
-  base: Children;
+  record: Children | undefined;
+  base: Children | undefined;
   id: string;
 }
 
-/**
- * What a recipe wrote here so far: its draft state, the lists and nodes it copied, the numbers of
- * the buckets it wrote, and the appends addNode made, by the children record each made (the
- * patches of a record that one append made of the published one are spelled from it, not found
- * by comparing the records: appendPatches).
- */
-interface Writes extends Made {
+/** What a recipe wrote here so far: its draft state, the lists and nodes it copied, the numbers of the buckets it wrote, its last append. */
+interface Writes extends Made, Append {
   draft: object;
   buckets: number[];
-  appends?: Map<Children, Append>;
 }
 
 /**
@@ -56,7 +56,7 @@ const written = new WeakMap<object, Writes>();
 /** The writes of the recipe of `draft` so far, going on from its index top `index` (none yet: a new record). */
 function writesOf(draft: object, index: NodeShards): Writes {
   const w = written.get(index);
-  return w && w.draft === draft ? w : { draft, made: new Set(), buckets: [] };
+  return w && w.draft === draft ? w : { draft, made: new Set(), buckets: [], record: undefined, base: undefined, id: '' };
 }
 
 /** Whether a recipe writes the index of `draft` here: it has not drafted it. */
@@ -155,7 +155,9 @@ export function addNode(draft: Indexed, node: ContentNode, parent?: ContentNode)
   const copy = editable(draft, w, parentUid, parent?.uid === parentUid ? parent : undefined);
   const base = copy.children;
   insertChild(copy, node.id, node.uid, undefined, w.made);
-  if (base) (w.appends ??= new Map()).set(copy.children!, { base, id: node.id });
+  w.record = copy.children;
+  w.base = base;
+  w.id = node.id;
   writeWith(draft, index, w, [copy, node]);
 }
 
@@ -165,11 +167,8 @@ type Path = (string | number)[];
 
 const isNode = (x: unknown): x is ContentNode => typeof x === 'object' && x !== null && typeof (x as ContentNode).uid === 'string';
 
-/**
- * A node changed: a patch per property that differs (a children record: what changed in it;
- * `appends`: the recipe's appends, by the record each made).
- */
-function nodePatches(at: Path, before: ContentNode, after: ContentNode, patches: Patch[], inverse: Patch[], appends?: Map<Children, Append>): void {
+/** A node changed: a patch per property that differs (a children record: what changed in it; `append`: the recipe's last). */
+function nodePatches(at: Path, before: ContentNode, after: ContentNode, patches: Patch[], inverse: Patch[], append: Append): void {
   const b = before as unknown as Record<string, unknown>;
   const a = after as unknown as Record<string, unknown>;
   for (const key of Object.keys(a)) {
@@ -180,8 +179,7 @@ function nodePatches(at: Path, before: ContentNode, after: ContentNode, patches:
       patches.push({ op: 'add', path: at.slice(), value: is });
       inverse.push({ op: 'remove', path: at.slice() });
     } else if (was !== is) {
-      const append = key === 'children' ? appends?.get(is as Children) : undefined;
-      if (append && append.base === was) appendPatches(at, append.base, is as Children, append.id, patches, inverse);
+      if (key === 'children' && is === append.record && was === append.base && append.base) appendPatches(at, append.base, is as Children, append.id, patches, inverse);
       else if (key === 'children' && isChildRecord(was) && isChildRecord(is)) childRecordPatches(at, was, is, patches, inverse);
       else replace(at, was, is, patches, inverse);
     }
@@ -197,14 +195,14 @@ function nodePatches(at: Path, before: ContentNode, after: ContentNode, patches:
 }
 
 /** A bucket changed: its slots one by one (a node with the same UID: its properties), then the slots added or removed at the end, as Immer orders them. */
-function bucketPatches(at: Path, before: NodeBucket, after: NodeBucket, patches: Patch[], inverse: Patch[], appends?: Map<Children, Append>): void {
+function bucketPatches(at: Path, before: NodeBucket, after: NodeBucket, patches: Patch[], inverse: Patch[], append: Append): void {
   const common = Math.min(before.length, after.length);
   for (let i = 0; i < common; i++) {
     const was = before[i];
     const is = after[i];
     if (was === is) continue;
     at.push(i);
-    if (isNode(was) && isNode(is) && was.uid === is.uid) nodePatches(at, was, is, patches, inverse, appends);
+    if (isNode(was) && isNode(is) && was.uid === is.uid) nodePatches(at, was, is, patches, inverse, append);
     else replace(at, was, is, patches, inverse);
     at.pop();
   }
@@ -216,7 +214,8 @@ function bucketPatches(at: Path, before: NodeBucket, after: NodeBucket, patches:
  * `buckets` (with repeats) of the recipe's writes: for each, the first slot on its path that was
  * empty (replaced whole, once), or the bucket's own patches.
  */
-function indexPatches(before: NodeShards, after: NodeShards, { buckets, appends }: Writes, patches: Patch[], inverse: Patch[]): void {
+function indexPatches(before: NodeShards, after: NodeShards, w: Writes, patches: Patch[], inverse: Patch[]): void {
+  const buckets = w.buckets;
   /** paths done: a level's slot as depth * 2^16 + the bucket number's digits down to it */
   const done = new Set<number>();
   for (const n of buckets) {
@@ -232,7 +231,7 @@ function indexPatches(before: NodeShards, after: NodeShards, { buckets, appends 
       at.push(slot);
       if (!was || !is || depth === 0) {
         done.add(key);
-        if (was && is) bucketPatches(at, was as NodeBucket, is as NodeBucket, patches, inverse, appends);
+        if (was && is) bucketPatches(at, was as NodeBucket, is as NodeBucket, patches, inverse, w);
         else replace(at, was, is, patches, inverse);
         break;
       }
