@@ -11,6 +11,7 @@ import { runWaits, type Waits } from '../lib/waits.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { getNode } from '../state/nodes.ts';
 import { childNamed, rootOf, traverse } from '../state/select.ts';
+import { samePath } from '../state/same-path.ts';
 import type { CommitMeta, Store } from '../state/store.ts';
 import { urlOf } from '../domain/urls.ts';
 import { undecodableBody } from './body.ts';
@@ -291,6 +292,14 @@ function* dispatchSteps(d: Dispatcher, input: DispatchInput, snapshot: SiteState
         recipe: decided.write,
         meta,
         decideAgain(newest) {
+          // a decision that read only the path to its context and the records beside the UID
+          // index holds while those are the same (the group's earlier writes went elsewhere)
+          if (route.decidedOnPath && samePath(this.decidedOn, newest, req.context)) {
+            state = newest;
+            shown = meta.describe = showChange(d.services.changes, newest, principal!, input.headers);
+            this.decidedOn = newest;
+            return true;
+          }
           onNewest(newest);
           // the caller's rights as read again (an earlier write of the group may have changed them)
           shown = meta.describe = showChange(d.services.changes, newest, principal!, input.headers);

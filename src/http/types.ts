@@ -107,6 +107,13 @@ export interface Route<P = any> {
    */
   prepare?(state: SiteState, req: ApiRequest, services: Services): Promise<P>;
   handle(state: SiteState, req: ApiRequest, services: Services, prepared: P): Outcome;
+  /**
+   * What dispatch resolves and the handler decides reads of the state only the objects from the
+   * root down to the context and the state's members other than the UID index (nodes, nodeCount,
+   * nextIntid); the write reads its draft. A write of a group commit decided on an earlier state
+   * that holds those as the same objects (state/same-path.ts) is not decided again.
+   */
+  decidedOnPath?: true;
 }
 
 /** A route whose `prepare` payload is typed (`P`), for a family's route list. */

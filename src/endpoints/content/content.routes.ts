@@ -38,6 +38,8 @@ export const contentRoutes: Route[] = [
     permission: 'Add portal content',
     bigBody: true,
     schema: createContentSchema,
+    // checkCreate reads the types, the container and its ancestors (constraints, roles, workflow)
+    decidedOnPath: true,
     prepare: async (state, req, services) => {
       const body = req.body as Record<string, unknown>;
       const typeId = body['@type'] as string;
