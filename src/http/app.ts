@@ -26,7 +26,7 @@ import { BIG_INPUT } from '../lib/turn.ts';
 import { dispatch, type DispatchInput, type OutsideRoutes, type RouteTable } from './dispatch.ts';
 import { ParsedUrls } from './parse-url.ts';
 import { errorResponse } from './errors.ts';
-import { answerPieces, answerText } from './answer-text.ts';
+import { answerJson } from './answer-text.ts';
 import { RecentTexts } from './recent-texts.ts';
 import { ResponseCache, withResponseCache, type KeyedRequest } from './response-cache.ts';
 import type { ApiResponse, Services } from './types.ts';
@@ -150,7 +150,7 @@ function toResponse(res: ApiResponse, texts?: RecentTexts): Response {
   if ((res.jsonText === undefined && res.jsonParts === undefined && res.body === undefined) || res.status === 204) return new Response(null, { status: res.status, headers });
   headers['Content-Type'] = res.contentType ?? 'application/json';
   // an answer holding a long string (a rich text of megabytes) is written and sent in slices
-  const json = res.jsonParts ?? res.jsonText ?? (texts ? texts.json(res.body) : (answerPieces(res.body) ?? answerText(res.body)));
+  const json = res.jsonParts ?? res.jsonText ?? (texts ? texts.json(res.body) : answerJson(res.body));
   if (typeof json !== 'string') return new Response(partsStream(json), { status: res.status, headers });
   const text = json;
   return new Response(text.length >= STREAM_FROM ? textStream(text) : text, { status: res.status, headers });
@@ -222,7 +222,8 @@ export function createApp(options: AppOptions) {
       options.log(`${raw.method} ${url.pathname}${url.search} ${res.status} ${(performance.now() - started).toFixed(1)}ms`);
       if (options.trace && res.change) for (const line of describedLines(res.change)) options.log(`    ${line}`);
     }
-    const response = toResponse(res, texts);
+    // A write's answer (a POST's new object) is answered once: kept as a recent text or an @id asked once, it only outlives young-generation collections.
+    const response = toResponse(res, raw.method === 'GET' || raw.method === 'HEAD' ? texts : undefined);
     return raw.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
   }
   /**

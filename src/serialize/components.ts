@@ -13,8 +13,12 @@ import { keep } from './kept.ts';
 const MAX_EXPAND_VALUES = 256;
 const namesOf = new Map<string, ReadonlySet<string>>();
 
+/** The names of no `expand` (most requests: a write's answer, a read without it). */
+const NONE: ReadonlySet<string> = new Set();
+
 export function expandedNames(req: ApiRequest): ReadonlySet<string> {
   const values = all(req.query, 'expand');
+  if (values.length === 0) return NONE;
   if (values.length !== 1) return new Set(listParam(req.query, 'expand'));
   let names = namesOf.get(values[0]);
   if (!names) {
@@ -56,9 +60,11 @@ const MAX_LINK_RECORDS = 4096;
 
 /**
  * The links-only @components of an object (nothing expanded), per components table, object URL
- * and which components are present (a bit each): the same links for every request of that
+ * and which components are present (a bit each): the same links for every read of that
  * object, kept frozen and shared (their JSON text is made once, http/answer-text.ts). A present
- * component with a link of its own (made from the request) is not kept.
+ * component with a link of its own (made from the request) is not kept. Only reads keep them:
+ * the answer of a write (a POST's new object, answered once) would keep ~2.5 KB per write (the
+ * record, its text, their places) that outlive young-generation collections, to be dropped later.
  */
 const linkRecords = new WeakMap<ReadonlyMap<string, Component>, Map<string, Map<number, Record<string, unknown>>>>();
 
@@ -87,7 +93,7 @@ export function components(state: SiteState, node: ContentNode, req: ApiRequest,
   const url = urlOf(state, node, req.url.siteUrl);
   const wanted = expandedNames(req);
   const table = services.extensions.components;
-  if (wanted.size === 0 && table.size <= 30) {
+  if (wanted.size === 0 && table.size <= 30 && req.method === 'GET') {
     // which components are present, a bit each; a present one with a link of its own is not kept
     let present = 0;
     let bit = 1;

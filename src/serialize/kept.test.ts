@@ -1,5 +1,5 @@
 // The values serializers keep for many answers (kept.ts): an object's links-only @components (per
-// object URL and present components) and rich text as shown (per stored text and filter
+// object URL and present components, for reads only) and rich text as shown (per stored text and filter
 // settings). A write that changes what they are made of is seen by the next answer: a move of the
 // object or of its parent, an edit of the text, a change of the filter settings.
 import { describe, expect, it } from 'vitest';
@@ -29,11 +29,16 @@ describe('links-only @components', () => {
     // the same record for two requests of the object on one state: kept, frozen
     const state = server.store.current;
     const node = traverse(state, ['f', 'd'])!;
-    const req = (search: string) => ({ url: { siteUrl: BASE }, query: parseQuery(search), context: node, header: () => undefined, principal: { id: null, roles: ['Anonymous'], groups: [] } }) as unknown as ApiRequest;
+    const req = (search: string, method = 'GET') => ({ method, url: { siteUrl: BASE }, query: parseQuery(search), context: node, header: () => undefined, principal: { id: null, roles: ['Anonymous'], groups: [] } }) as unknown as ApiRequest;
     const first = components(state, node, req('n=1'), server.services);
     expect(components(state, node, req('n=2'), server.services)).toBe(first);
     expect(isKept(first) && Object.isFrozen(first) && Object.isFrozen(first.actions)).toBe(true);
     expect(components(state, node, req('expand=actions'), server.services)).not.toBe(first); // an expansion: made for the request
+    // a write's answer (answered once): the same links in the same order, made for it and not kept
+    const written = components(state, node, req('', 'POST'), server.services);
+    expect(isKept(written) || Object.isFrozen(written)).toBe(false);
+    expect(JSON.stringify(written)).toBe(JSON.stringify(first));
+    expect(Object.keys(written).length).toBeGreaterThan(5);
     const body = { '@components': first, id: 'd', text: 'x'.repeat(10) };
     expect(answerText(body)).toBe(JSON.stringify(body));
 
