@@ -59,9 +59,13 @@ function componentsText(components: Record<string, unknown>): string {
 
 export function answerText(body: unknown): string {
   const components = splicedComponents(body);
-  if (!components) return JSON.stringify(body);
+  return components ? splicedText(body as Record<string, unknown>, components) : JSON.stringify(body);
+}
+
+/** answerText of an answer whose `@components` splices kept texts. */
+function splicedText(body: Record<string, unknown>, components: Record<string, unknown>): string {
   // The rest of the answer as JSON.stringify makes it, with `@components` left out (undefined).
-  const rest = withComponents(body as Record<string, unknown>, undefined, () => JSON.stringify(body));
+  const rest = withComponents(body, undefined, () => JSON.stringify(body));
   const head = `{"@components":${componentsText(components)}`;
   return rest === '{}' ? `${head}}` : `${head},${rest.slice(1)}`;
 }
@@ -86,7 +90,11 @@ function isSmall(value: object): boolean {
  */
 export function answerPieces(body: unknown): JsonPiece[] | undefined {
   const components = splicedComponents(body);
-  if (!components) return jsonPieces(body);
+  return components ? splicedPieces(body, components) : jsonPieces(body);
+}
+
+/** answerPieces of an answer whose `@components` splices kept texts. */
+function splicedPieces(body: unknown, components: Record<string, unknown>): JsonPiece[] | undefined {
   if (isKept(components)) {
     if (!isSmall(components)) return jsonPieces(body);
     return withComponents(body as Record<string, unknown>, undefined, () => apartFrom(body, LONG_STRING, TEXT_MAX - SMALL)) === undefined ? undefined : jsonPieces(body);
@@ -99,4 +107,14 @@ export function answerPieces(body: unknown): JsonPiece[] | undefined {
     else return jsonPieces(body);
   }
   return withComponents(body as Record<string, unknown>, rest, () => apartFrom(body, LONG_STRING, Math.max(0, room))) === undefined ? undefined : jsonPieces(body);
+}
+
+/**
+ * What is sent of an answer: its pieces when it holds long strings (answerPieces), else its text
+ * (answerText), with the look at its `@components` made once for both.
+ */
+export function answerJson(body: unknown): string | JsonPiece[] {
+  const components = splicedComponents(body);
+  if (!components) return jsonPieces(body) ?? JSON.stringify(body);
+  return splicedPieces(body, components) ?? splicedText(body as Record<string, unknown>, components);
 }

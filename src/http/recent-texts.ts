@@ -6,7 +6,7 @@
 // copy (same member names in the same order, same values). The test is on the answer itself,
 // never on what it was made from: a text is given again only for an answer whose JSON text it is,
 // whatever changed in the site meanwhile.
-import { answerPieces, answerText } from './answer-text.ts';
+import { answerJson } from './answer-text.ts';
 import { isKept } from '../serialize/kept.ts';
 import type { JsonPiece } from '../lib/json-pieces.ts';
 
@@ -136,10 +136,10 @@ export class RecentTexts {
   private askedOnce = new Set<string>();
   private askedOnceChars = 0;
 
-  /** The JSON text of `body` (JSON.stringify's, byte for byte), or its pieces when it holds long strings (answerPieces). */
+  /** The JSON text of `body` (JSON.stringify's, byte for byte), or its pieces when it holds long strings (answerJson). */
   json(body: unknown): string | readonly JsonPiece[] {
     const id = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)['@id'] : undefined;
-    if (typeof id !== 'string') return made(body);
+    if (typeof id !== 'string') return answerJson(body);
     const kept = this.byId.get(id);
     if (kept && !inheritedToJson()) for (const k of kept) if (sameAs(body, k.copy)) return k.text;
     if (!kept && !this.askedOnce.has(id)) {
@@ -148,9 +148,9 @@ export class RecentTexts {
         this.askedOnceChars = id.length;
       }
       this.askedOnce.add(id);
-      return made(body);
+      return answerJson(body);
     }
-    const json = made(body);
+    const json = answerJson(body);
     if (typeof json === 'string' && json.length <= MAX_TEXT) this.keep(id, body, json, kept);
     return json;
   }
@@ -173,5 +173,3 @@ export class RecentTexts {
     if (list.length > PER_ID) list.length = PER_ID;
   }
 }
-
-const made = (body: unknown): string | readonly JsonPiece[] => answerPieces(body) ?? answerText(body);

@@ -9,12 +9,12 @@ import type { Store } from '../state/store.ts';
 import type { ApiResponse } from './types.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
 import { FNV_OFFSET, fnvFrom, hashStep } from '../lib/seeded-hash.ts';
-import { answerPieces, answerText } from './answer-text.ts';
+import { answerJson } from './answer-text.ts';
 
 /** An answer with its JSON text made: in pieces when it holds long strings (sent in slices). */
 function withText(response: ApiResponse): ApiResponse {
-  const pieces = answerPieces(response.body);
-  return pieces ? { ...response, jsonParts: pieces } : { ...response, jsonText: answerText(response.body) };
+  const json = answerJson(response.body);
+  return typeof json === 'string' ? { ...response, jsonText: json } : { ...response, jsonParts: json };
 }
 
 const MAX_ENTRIES = 4096;

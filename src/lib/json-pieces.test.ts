@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { EncodedString, holdsLongString, joinPieces, jsonPieces } from './json-pieces.ts';
+import { apartFrom, countedApartFrom, EncodedString, holdsLongString, joinPieces, jsonPieces } from './json-pieces.ts';
 
 describe('jsonPieces', () => {
   it('is undefined for values without a long string', () => {
@@ -80,5 +80,28 @@ describe('jsonPieces', () => {
     } finally {
       random.mockRestore();
     }
+  });
+
+  it('apartFrom with its quick look first decides as counting every string does', () => {
+    const encoded = new EncodedString(new TextEncoder().encode('"ab"'), 2);
+    // strings of 0 to 40 characters, an encoded string now and then, in nested objects and arrays
+    const leaf = fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.constant(null), fc.constant(encoded));
+    const { value } = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('value'), { maxLength: 6 }), fc.dictionary(fc.string({ maxLength: 3 }), tie('value'), { maxKeys: 6 })),
+    }));
+    fc.assert(
+      fc.property(value, fc.integer({ min: 1, max: 48 }), fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 32 }), (v, min, textMax, floor) => {
+        expect(apartFrom(v, min, textMax, floor)).toBe(countedApartFrom(v, min, textMax, floor));
+        const pieces = jsonPieces(v, min, textMax, floor);
+        if (countedApartFrom(v, min, textMax, floor) === undefined) expect(pieces).toBeUndefined();
+        if (pieces) expect(joinPieces(pieces)).toBe(JSON.stringify(v));
+      }),
+      { numRuns: 2000 },
+    );
+    // the quick look stops at a string too long, an encoded string, or too many characters in all
+    expect(apartFrom({ a: 'x'.repeat(9), b: ['y'.repeat(10)] }, 10)).toBe(10);
+    expect(apartFrom([encoded], 10)).toBe(10);
+    expect(apartFrom(['x'.repeat(8), 'y'.repeat(8)], 10, 15, 8)).toBe(8);
+    expect(apartFrom(['x'.repeat(8), 'y'.repeat(7)], 10, 15, 8)).toBeUndefined();
   });
 });

@@ -72,12 +72,44 @@ function addLengths(value: unknown, min: number, sums: Float64Array, holders?: S
   }
 }
 
+/** Characters of strings fitsWhole may still meet (a variable of the module: the walk makes no object). */
+let roomLeft = 0;
+
+function fitsFrom(value: unknown, min: number): boolean {
+  if (typeof value === 'string') return value.length < min && (roomLeft -= value.length) >= 0;
+  if (typeof value !== 'object' || value === null) return true;
+  if (value instanceof EncodedString) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!fitsFrom(value[i], min)) return false;
+    return true;
+  }
+  const record = value as Record<string, unknown>;
+  for (const name in record) if (!fitsFrom(record[name], min)) return false;
+  return true;
+}
+
+/**
+ * Whether no string of `value` is kept apart, seen at once: none of `min` characters or more, no
+ * EncodedString, all of them together at most `textMax` characters (the strings addLengths
+ * counts). One walk that makes nothing and stops at the first string too long; false says only
+ * that apartFrom must count (a short answer, every answer but a rare few, never gets there).
+ */
+function fitsWhole(value: unknown, min: number, textMax: number): boolean {
+  roomLeft = textMax;
+  return fitsFrom(value, min);
+}
+
 /**
  * The length from which strings of `value` are kept apart: `min`, or less when the shorter
  * strings add up to more than `textMax` characters (the longest of them go apart first);
  * undefined when no string is kept apart.
  */
 export function apartFrom(value: unknown, min = LONG_STRING, textMax = TEXT_MAX, floor = APART_FLOOR, holders?: Set<object>): number | undefined {
+  return fitsWhole(value, min, textMax) ? undefined : countedApartFrom(value, min, textMax, floor, holders);
+}
+
+/** apartFrom by counting the strings' lengths, without the quick look of fitsWhole first (exported for its test). */
+export function countedApartFrom(value: unknown, min = LONG_STRING, textMax = TEXT_MAX, floor = APART_FLOOR, holders?: Set<object>): number | undefined {
   const floorBits = Math.ceil(Math.log2(Math.max(2, floor)));
   const sums = new Float64Array(LONG_SLOT + 1);
   addLengths(value, min, sums, holders);
@@ -106,8 +138,9 @@ export function jsonPieces(value: unknown, min = LONG_STRING, textMax = TEXT_MAX
   // the objects and arrays holding an EncodedString: JSON.stringify would call its toJSON (the
   // text, made in one step) before a replacer sees it, so the holder is replaced by a copy with
   // a stand-in in its place
+  if (fitsWhole(value, min, textMax)) return undefined;
   const holders = new Set<object>();
-  const from = apartFrom(value, min, textMax, floor, holders);
+  const from = countedApartFrom(value, min, textMax, floor, holders);
   if (from === undefined) return undefined;
   for (let tries = 0; tries < MAX_TRIES; tries++) {
     const tag = `long-${Math.random().toString(36).slice(2)}-`;
