@@ -16,9 +16,18 @@ export interface CheckOut {
 
 /** The check-out `node` takes part in, as baseline or as working copy. */
 export function checkOutOf(state: SiteState, node: ContentNode): CheckOut | undefined {
-  const links = state.workingCopies ?? {};
+  const links = state.workingCopies;
+  if (!links) return undefined;
   let baselineUid: string | undefined = Object.hasOwn(links, node.uid) ? node.uid : undefined;
-  baselineUid ??= Object.keys(links).find((uid) => links[uid].uid === node.uid);
+  // the baseline whose copy `node` is (no list of the uids made: every content answer asks)
+  if (baselineUid === undefined) {
+    for (const uid in links) {
+      if (Object.hasOwn(links, uid) && links[uid].uid === node.uid) {
+        baselineUid = uid;
+        break;
+      }
+    }
+  }
   if (baselineUid === undefined) return undefined;
   const link = links[baselineUid];
   const baseline = getNode(state, baselineUid);
