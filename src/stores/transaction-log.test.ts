@@ -32,3 +32,13 @@ describe('TransactionLog.conflicts', () => {
     expect(earlier.conflicts(earlier.entries[1])).toBe(false);
   });
 });
+
+describe('TransactionLog entries', () => {
+  it('are numbered from 1 in the order of their commits (ids made when asked), with the metadata they were committed with', () => {
+    const log = logOf([add('a')], [add('b')], [add('c')]);
+    expect(log.entries.map((e) => atob(e.id))).toEqual(['tx00000001', 'tx00000002', 'tx00000003']);
+    expect(log.entries[1].id).toBe(log.entries[1].id);
+    expect(log.entries.map((e) => [e.user, e.time, e.description])).toEqual([['admin', 't', 'd'], ['admin', 't', 'd'], ['admin', 't', 'd']]);
+    expect(log.entries[2].size).toBe(1 + 1);
+  });
+});

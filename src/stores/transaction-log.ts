@@ -22,21 +22,30 @@ export interface TransactionEntry extends TransactionMeta {
 const patchSize = (patches: Patch[]) =>
   patches.reduce((n, p) => n + p.path.join('/').length + (p.path.length && p.value !== undefined ? (JSON.stringify(p.value)?.length ?? 0) : 0), 0);
 
+/** Time of a commit recorded without metadata. */
+const NO_TIME = new Date(0).toISOString();
+
 /**
  * One recorded commit. A class, not a literal with a getter or a spread of the metadata (V8 builds
  * those through its slow path, some microseconds per commit); the size (JSON text of the patches'
- * values: megabytes for a big body) is computed when asked.
+ * values: megabytes for a big body) and the id (text of the serial) are made when asked: the log
+ * holds each of the last 100 commits past young-generation collections, most never asked for.
  */
 class Entry implements TransactionEntry {
   readonly user: string | null;
   readonly time: string;
   readonly description: string;
   private sized: number | undefined = undefined;
+  private tid: string | undefined = undefined;
 
-  constructor(meta: TransactionMeta, readonly id: string, readonly patches: Patch[], readonly inverse: Patch[]) {
-    this.user = meta.user;
-    this.time = meta.time;
-    this.description = meta.description;
+  constructor(meta: TransactionMeta | undefined, private readonly serial: number, readonly patches: Patch[], readonly inverse: Patch[]) {
+    this.user = meta ? meta.user : null;
+    this.time = meta ? meta.time : NO_TIME;
+    this.description = meta ? meta.description : '';
+  }
+
+  get id(): string {
+    return (this.tid ??= btoa(`tx${String(this.serial).padStart(8, '0')}`));
   }
 
   get size(): number {
@@ -60,10 +69,8 @@ export class TransactionLog {
     else this.add(c.meta, c.patches, c.inverse);
   }
 
-  private add(given: CommitMeta | undefined, patches: Patch[], inverse: Patch[]): void {
-    const meta: TransactionMeta = given ? { user: given.user, time: given.time, description: given.description } : { user: null, time: new Date(0).toISOString(), description: '' };
-    const tid = btoa(`tx${String(++this.serial).padStart(8, '0')}`);
-    this.entries.push(new Entry(meta, tid, patches, inverse));
+  private add(meta: CommitMeta | undefined, patches: Patch[], inverse: Patch[]): void {
+    this.entries.push(new Entry(meta, ++this.serial, patches, inverse));
     if (this.entries.length > this.max) this.before.shifted.push(this.entries.shift()!);
   }
 
