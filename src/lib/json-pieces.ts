@@ -72,20 +72,18 @@ function addLengths(value: unknown, min: number, sums: Float64Array, holders?: S
   }
 }
 
-/** Characters of strings fitsWhole may still meet (a variable of the module: the walk makes no object). */
-let roomLeft = 0;
-
-function fitsFrom(value: unknown, min: number): boolean {
-  if (typeof value === 'string') return value.length < min && (roomLeft -= value.length) >= 0;
-  if (typeof value !== 'object' || value === null) return true;
-  if (value instanceof EncodedString) return false;
+/** `room` less the characters of `value`'s strings, or -1 when one is kept apart for sure (`min` characters or more, an EncodedString) or they are more than `room`. */
+function roomAfter(value: unknown, min: number, room: number): number {
+  if (typeof value === 'string') return value.length < min && value.length <= room ? room - value.length : -1;
+  if (typeof value !== 'object' || value === null) return room;
+  if (value instanceof EncodedString) return -1;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (!fitsFrom(value[i], min)) return false;
-    return true;
+    for (let i = 0; i < value.length && room >= 0; i++) room = roomAfter(value[i], min, room);
+    return room;
   }
   const record = value as Record<string, unknown>;
-  for (const name in record) if (!fitsFrom(record[name], min)) return false;
-  return true;
+  for (const name in record) if ((room = roomAfter(record[name], min, room)) < 0) return -1;
+  return room;
 }
 
 /**
@@ -94,10 +92,7 @@ function fitsFrom(value: unknown, min: number): boolean {
  * counts). One walk that makes nothing and stops at the first string too long; false says only
  * that apartFrom must count (a short answer, every answer but a rare few, never gets there).
  */
-function fitsWhole(value: unknown, min: number, textMax: number): boolean {
-  roomLeft = textMax;
-  return fitsFrom(value, min);
-}
+const fitsWhole = (value: unknown, min: number, textMax: number): boolean => roomAfter(value, min, textMax) >= 0;
 
 /**
  * The length from which strings of `value` are kept apart: `min`, or less when the shorter

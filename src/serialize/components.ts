@@ -4,7 +4,7 @@ import { isDraft } from 'immer';
 import type { Principal } from '../auth/principal.ts';
 import type { ApiRequest, Component, Services } from '../http/types.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
-import { all, listParam } from '../domain/query.ts';
+import { all, has, listParam } from '../domain/query.ts';
 import { urlOf } from '../domain/urls.ts';
 import { responseLanguage } from '../i18n/translate.ts';
 import { keep } from './kept.ts';
@@ -13,12 +13,8 @@ import { keep } from './kept.ts';
 const MAX_EXPAND_VALUES = 256;
 const namesOf = new Map<string, ReadonlySet<string>>();
 
-/** The names of no `expand` (most requests: a write's answer, a read without it). */
-const NONE: ReadonlySet<string> = new Set();
-
 export function expandedNames(req: ApiRequest): ReadonlySet<string> {
   const values = all(req.query, 'expand');
-  if (values.length === 0) return NONE;
   if (values.length !== 1) return new Set(listParam(req.query, 'expand'));
   let names = namesOf.get(values[0]);
   if (!names) {
@@ -91,9 +87,10 @@ function linksOnly(table: ReadonlyMap<string, Component>, present: number, url: 
 
 export function components(state: SiteState, node: ContentNode, req: ApiRequest, services: Services): Record<string, unknown> {
   const url = urlOf(state, node, req.url.siteUrl);
-  const wanted = expandedNames(req);
+  // most requests name no expansion (a write's answer, a read without it): no set of names made
+  const wanted = has(req.query, 'expand') ? expandedNames(req) : undefined;
   const table = services.extensions.components;
-  if (wanted.size === 0 && table.size <= 30 && req.method === 'GET') {
+  if (!wanted?.size && table.size <= 30 && req.method === 'GET') {
     // which components are present, a bit each; a present one with a link of its own is not kept
     let present = 0;
     let bit = 1;
@@ -111,7 +108,7 @@ export function components(state: SiteState, node: ContentNode, req: ApiRequest,
   for (const [name, component] of table) {
     if (component.present && !component.present(state, node, req)) continue;
     const link = component.link?.(url, req) ?? `${url}/@${name}`;
-    out[name] = wanted.has(name) ? expand(state, component, req.context === node ? req : { ...req, context: node }, services) : { '@id': link };
+    out[name] = wanted?.has(name) ? expand(state, component, req.context === node ? req : { ...req, context: node }, services) : { '@id': link };
   }
   return out;
 }

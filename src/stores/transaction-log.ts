@@ -22,8 +22,8 @@ export interface TransactionEntry extends TransactionMeta {
 const patchSize = (patches: Patch[]) =>
   patches.reduce((n, p) => n + p.path.join('/').length + (p.path.length && p.value !== undefined ? (JSON.stringify(p.value)?.length ?? 0) : 0), 0);
 
-/** Time of a commit recorded without metadata. */
-const NO_TIME = new Date(0).toISOString();
+/** Time of a commit recorded without metadata (new Date(0).toISOString()). */
+const NO_TIME = '1970-01-01T00:00:00.000Z';
 
 /**
  * One recorded commit. A class, not a literal with a getter or a spread of the metadata (V8 builds
