@@ -39,6 +39,8 @@ export class FullText {
   private readonly cursor = new PostingCursor();
   /** Highest document number seen (capacity of per-query arrays). */
   maxDoc = 0;
+  /** Merges copy the lists no merge would change as they are (merge.ts; tests turn it off to compare). */
+  copyLists = true;
 
   /** Build the base segment from every document at once; `expected`: document numbers below it (room made at once). */
   constructor(docs: Iterable<[number, DocTexts]> = [], expected = 0) {
@@ -184,7 +186,7 @@ export class FullText {
       for (const doc of this.fresh.docs.keys()) this.loc[doc] = this.detached.id;
       this.fresh = new FreshSegment();
     }
-    this.merger = new Merger([...this.segments], this.detached, this.nextId++, this.dict.size, () => this.loc);
+    this.merger = new Merger([...this.segments], this.detached, this.nextId++, this.dict.size, () => this.loc, this.copyLists);
     return true;
   }
 
@@ -194,10 +196,11 @@ export class FullText {
     if (!m) return true;
     if (!m.step(budgetMs)) return false;
     const merged = m.result();
-    const ids = new Set(m.ids);
+    // every segment there was when the merge started is one of its sources: each document of them is in the new one
     const loc = this.loc;
-    for (let d = 0; d < loc.length; d++) if (ids.has(loc[d])) loc[d] = merged.id;
-    this.segments = [merged, ...this.segments.filter((s) => !ids.has(s.id))];
+    const id = merged.id;
+    for (let d = 0; d < loc.length; d++) if (loc[d] > FRESH) loc[d] = id;
+    this.segments = [merged];
     this.detached = undefined;
     this.merger = undefined;
     return true;

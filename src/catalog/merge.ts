@@ -30,14 +30,19 @@ export class Merger {
   private scratch = new ByteWriter(1024);
   /** dead counts of the sources when the merge started */
   readonly deadAtStart: number;
+  /** the detached segment's terms in the current field, ascending, and the next one not passed */
+  private freshTerms: Int32Array = new Int32Array(0);
+  private nextFresh = 0;
   done = false;
 
+  /** `copyLists`: copy the lists of terms in one clean source alone (false: merge every term, tests compare the two). */
   constructor(
     readonly sources: Segment[],
     readonly detached: Detached | undefined,
     readonly id: number,
     private readonly termCount: number,
     private readonly loc: () => Int32Array,
+    private readonly copyLists = true,
   ) {
     this.deadAtStart = this.deadNow();
     this.cursors = sources.map(() => new PostingCursor());
@@ -72,8 +77,83 @@ export class Merger {
     return docs.length;
   }
 
-  /** Merge the current postings of term `t` (field `f`) from every source into `scratch`; their count. */
-  private mergeTerm(f: number, t: number): number {
+  /** Whether the detached segment holds term `t` of the current field (`t` never smaller than at the last call). */
+  private inDetached(t: number): boolean {
+    const terms = this.freshTerms;
+    while (this.nextFresh < terms.length && terms[this.nextFresh] < t) this.nextFresh++;
+    return this.nextFresh < terms.length && terms[this.nextFresh] === t;
+  }
+
+  /**
+   * Write term `t`'s list (field `f`) to `writer` without merging postings, when one source alone
+   * holds it and every posting there is current (none of its documents changed since it was made):
+   * its bytes as they are, then the `nFresh` postings of the detached segment (`this.fresh`) when
+   * they all come after the source's. Most terms of a merge of a few thousand new documents into a
+   * large base are copied so, and the lists of common words only read, not written again. The same
+   * bytes as mergeTerm's. True when done (or when nobody holds the term); false: mergeTerm must.
+   */
+  private keepList(f: number, t: number, nFresh: number, writer: ByteWriter): boolean {
+    const sources = this.sources;
+    let from = -1;
+    for (let s = 0; s < sources.length; s++) {
+      const start = sources[s].fields[f].start;
+      if (t + 1 >= start.length || start[t] === start[t + 1]) continue;
+      if (from !== -1 || sources[s].dead > 0) return false;
+      from = s;
+    }
+    if (from === -1) return nFresh === 0;
+    const list = sources[from].fields[f];
+    let a = list.start[t];
+    const end = list.start[t + 1];
+    let count = 0;
+    let last = -1;
+    if (nFresh) {
+      // the source's last document (its list read, not written) and the detached postings still current
+      const cursor = this.cursors[from];
+      count = cursor.open(list, t);
+      while (cursor.next());
+      last = cursor.doc;
+      const loc = this.loc();
+      const sid = this.detached!.id;
+      const fresh = this.fresh;
+      let i = 0;
+      while (i < nFresh && loc[fresh[2 * i]] !== sid) i++;
+      if (i < nFresh && fresh[2 * i] <= last) return false; // interleaved with the source's (the detached documents are in ascending order)
+      let kept = 0;
+      for (; i < nFresh; i++) {
+        const d = fresh[2 * i];
+        if (loc[d] !== sid) continue;
+        fresh[2 * kept] = d;
+        fresh[2 * kept + 1] = fresh[2 * i + 1];
+        kept++;
+      }
+      nFresh = kept;
+      if (nFresh) a += varintLength(count); // the length is written anew
+    }
+    const n = end - a;
+    writer.reserve(5 + n + 10 * nFresh);
+    const out = writer.bytes;
+    let at = writer.at;
+    if (nFresh) at = writeVarint(out, at, count + nFresh);
+    if (n <= 32) for (let i = 0; i < n; i++) out[at++] = list.bytes[a + i];
+    else {
+      out.set(list.bytes.subarray(a, end), at);
+      at += n;
+    }
+    for (let i = 0; i < nFresh; i++) {
+      const d = this.fresh[2 * i];
+      at = writePosting(out, at, d - last, this.fresh[2 * i + 1]);
+      last = d;
+    }
+    writer.at = at;
+    return true;
+  }
+
+  /**
+   * Merge the current postings of term `t` (field `f`) from every source and the `nFresh` of the
+   * detached segment (`this.fresh`) into `scratch`; their count.
+   */
+  private mergeTerm(f: number, t: number, nFresh: number): number {
     const loc = this.loc();
     const { sources, cursors, live } = this;
     const scratch = this.scratch;
@@ -83,7 +163,6 @@ export class Merger {
       live[s] = cursors[s].open(sources[s].fields[f], t) > 0 && cursors[s].next();
       any ||= live[s];
     }
-    const nFresh = this.freshPostings(f, t);
     if (!any && !nFresh) return 0;
     const sid = this.detached?.id ?? -1;
     let fi = 0;
@@ -133,20 +212,27 @@ export class Merger {
         const estimate = this.sources.reduce((n, s) => n + s.fields[f].bytes.length, 0) + 2 * this.detachedPostings(f);
         this.out = { start: new Int32Array(T + 1), writer: new ByteWriter(estimate) };
         this.t = 0;
+        const terms = this.detached?.seg.fields[f];
+        this.freshTerms = terms?.size ? Int32Array.from(terms.keys()).sort() : new Int32Array(0);
+        this.nextFresh = 0;
       }
       const { start, writer } = this.out;
       let work = 0;
       while (this.t < T) {
         const t = this.t++;
-        start[t] = writer.at;
-        const count = this.mergeTerm(f, t);
-        if (count) {
-          writer.reserve(varintLength(count) + this.scratch.at);
-          writer.at = writeVarint(writer.bytes, writer.at, count);
-          writer.bytes.set(this.scratch.bytes.subarray(0, this.scratch.at), writer.at);
-          writer.at += this.scratch.at;
+        const at = writer.at;
+        start[t] = at;
+        const nFresh = this.inDetached(t) ? this.freshPostings(f, t) : 0;
+        if (!this.copyLists || !this.keepList(f, t, nFresh, writer)) {
+          const count = this.mergeTerm(f, t, nFresh);
+          if (count) {
+            writer.reserve(varintLength(count) + this.scratch.at);
+            writer.at = writeVarint(writer.bytes, writer.at, count);
+            writer.bytes.set(this.scratch.bytes.subarray(0, this.scratch.at), writer.at);
+            writer.at += this.scratch.at;
+          }
         }
-        work += 1 + this.scratch.at;
+        work += 1 + writer.at - at;
         if (work >= checkEvery || budgetMs <= 0) {
           work = 0;
           if (performance.now() >= deadline) return false;
