@@ -4,7 +4,7 @@
 // segment (`loc[doc]`); its postings anywhere else are ignored. A merge folds the fresh segment
 // and the base into a new base, in time slices (see merge.ts); a write costs time proportional
 // to the document, never to the site.
-import { FreshSegment } from './fresh.ts';
+import { FreshSegment, freshSize } from './fresh.ts';
 import { Merger, type Detached } from './merge.ts';
 import { Segment, SegmentBuilder, TermCounter } from './segment.ts';
 import { TermDict } from './termdict.ts';
@@ -87,14 +87,12 @@ export class FullText {
   /** Index (or re-index) one document. */
   set(doc: number, texts: DocTexts): void {
     this.remove(doc);
-    const pairs: number[][] = [[], [], []];
     const { seen, tfs } = this.counter;
+    this.fresh.begin(doc);
     for (let f = 0; f < 3; f++) {
       this.counter.count(this.dict, texts[f]);
-      const list = pairs[f];
-      for (let i = 0; i < seen.n; i++) list.push(seen.a[i], tfs.a[i]);
+      this.fresh.field(doc, f, seen.a, tfs.a, seen.n);
     }
-    this.fresh.add(doc, pairs);
     this.place(doc, FRESH);
     this.live++;
   }
@@ -116,7 +114,7 @@ export class FullText {
   }
 
   private df(f: number, t: number): number {
-    let n = (this.fresh.fields[f].get(t)?.size ?? 0) + (this.detached?.seg.fields[f].get(t)?.size ?? 0);
+    let n = freshSize(this.fresh.fields[f].get(t)) + freshSize(this.detached?.seg.fields[f].get(t));
     for (const s of this.segments) n += s.df(f, t);
     return n;
   }
@@ -144,22 +142,15 @@ export class FullText {
           if (scores) scores[d] += weight * tfWeight(cursor.tf);
         }
       }
-      const m = this.fresh.fields[f].get(t);
-      if (m) {
-        for (const [d, tf] of m) {
-          bits[d >>> 5] |= 1 << (d & 31);
-          if (scores) scores[d] += weight * tfWeight(tf);
-        }
-      }
+      const found = (d: number, tf: number) => {
+        bits[d >>> 5] |= 1 << (d & 31);
+        if (scores) scores[d] += weight * tfWeight(tf);
+      };
+      this.fresh.forEach(f, t, found);
       const old = this.detached;
-      const dm = old?.seg.fields[f].get(t);
-      if (dm) {
-        for (const [d, tf] of dm) {
-          if (loc[d] !== old!.id) continue;
-          bits[d >>> 5] |= 1 << (d & 31);
-          if (scores) scores[d] += weight * tfWeight(tf);
-        }
-      }
+      old?.seg.forEach(f, t, (d, tf) => {
+        if (loc[d] === old.id) found(d, tf);
+      });
     }
   }
 

@@ -58,16 +58,16 @@ export class Merger {
     return [...this.sources.map((s) => s.id), ...(this.detached ? [this.detached.id] : [])];
   }
 
-  private detachedPostings(f: number): number {
-    let n = 0;
-    for (const pairs of this.detached?.seg.docs.values() ?? []) n += pairs[f].length >> 1;
-    return n;
-  }
 
   /** The detached segment's postings of term `t` in field `f`, as [doc, tf] pairs by document; their count. */
   private freshPostings(f: number, t: number): number {
     const m = this.detached?.seg.fields[f].get(t);
-    if (!m) return 0;
+    if (m === undefined) return 0;
+    if (typeof m === 'number') {
+      this.fresh[0] = m;
+      this.fresh[1] = 1;
+      return 1;
+    }
     if (this.fresh.length < m.size * 2) this.fresh = new Int32Array(m.size * 4);
     const docs = Int32Array.from(m.keys()).sort();
     for (let i = 0; i < docs.length; i++) {
@@ -209,7 +209,7 @@ export class Merger {
       const f = this.f;
       if (!this.out) {
         // the sources' bytes are an upper bound of what survives of them; fresh postings take ~2 bytes
-        const estimate = this.sources.reduce((n, s) => n + s.fields[f].bytes.length, 0) + 2 * this.detachedPostings(f);
+        const estimate = this.sources.reduce((n, s) => n + s.fields[f].bytes.length, 0) + 2 * (this.detached?.seg.postingCount(f) ?? 0);
         this.out = { start: new Int32Array(T + 1), writer: new ByteWriter(estimate) };
         this.t = 0;
         const terms = this.detached?.seg.fields[f];

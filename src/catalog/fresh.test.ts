@@ -1,0 +1,51 @@
+// The fresh segment's postings are those of the documents in it, whatever the order of adds and
+// removes (a record log that grows and is compacted, single-document terms kept as a number).
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { FreshSegment, freshSize } from './fresh.ts';
+
+type Fields = [number, number][][];
+type Op = { k: 'add'; doc: number; fields: Fields } | { k: 'remove'; doc: number };
+
+const TERMS = 6;
+const DOCS = 8;
+/** distinct terms with their frequencies, per field */
+const fieldArb = fc.uniqueArray(fc.tuple(fc.nat(TERMS - 1), fc.integer({ min: 1, max: 3 })), { selector: ([t]) => t, maxLength: TERMS });
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('add' as const), doc: fc.nat(DOCS - 1), fields: fc.tuple(fieldArb, fieldArb, fieldArb) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('remove' as const), doc: fc.nat(DOCS - 1) }) },
+);
+
+describe('FreshSegment', () => {
+  it('holds exactly the postings of its documents', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 80 }), fc.constantFrom(4, 16, 1024), (ops, firstLog) => {
+        const seg = new FreshSegment(firstLog);
+        const model = new Map<number, Fields>();
+        for (const op of ops) {
+          seg.remove(op.doc); // as FullText.set does before adding
+          model.delete(op.doc);
+          if (op.k === 'add') {
+            seg.begin(op.doc);
+            op.fields.forEach((pairs, f) => seg.field(op.doc, f, Int32Array.from(pairs.map(([t]) => t)), Int32Array.from(pairs.map(([, tf]) => tf)), pairs.length));
+            model.set(op.doc, op.fields);
+          }
+          expect(seg.size).toBe(model.size);
+          expect([...seg.docs.keys()].sort()).toEqual([...model.keys()].sort());
+          for (let f = 0; f < 3; f++) {
+            expect(seg.postingCount(f)).toBe([...model.values()].reduce((n, fields) => n + fields[f].length, 0));
+            for (let t = 0; t < TERMS; t++) {
+              const want = [...model].flatMap(([doc, fields]) => fields[f].filter(([x]) => x === t).map(([, tf]) => [doc, tf])).sort((a, b) => a[0] - b[0]);
+              const got: number[][] = [];
+              seg.forEach(f, t, (doc, tf) => got.push([doc, tf]));
+              expect(got.sort((a, b) => a[0] - b[0]), `term ${t} field ${f}`).toEqual(want);
+              expect(freshSize(seg.fields[f].get(t))).toBe(want.length);
+              expect(seg.fields[f].has(t)).toBe(want.length > 0);
+            }
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
