@@ -143,16 +143,17 @@ export class Catalog {
 
   // ------------------------------------------------------------------ maintenance
 
-  private reindex(state: SiteState, node: ContentNode, text: boolean, memo: SecurityMemo): void {
+  /** `isNew`: `node` is not in the state the table describes (nor, then, its UID in the table). */
+  private reindex(state: SiteState, node: ContentNode, text: boolean, memo: SecurityMemo, isNew = false): void {
     const table = this.table;
     const doc = node.intid;
-    const prev = table.docOf(node.uid);
+    const prev = isNew ? undefined : table.docOf(node.uid);
     if (prev !== undefined && prev !== doc) this.unindexDoc(prev);
     const occupant = table.uids[doc];
     if (occupant !== undefined && occupant !== node.uid) this.unindexDoc(doc);
     const fresh = !table.has(doc);
     const parent = node.parent === null ? undefined : getNode(state, node.parent);
-    table.put(indexValues(state, node, memo.tokens(node), parent), parent?.intid ?? -1, node.id);
+    table.put(indexValues(state, node, memo.tokens(node), parent), parent?.intid ?? -1, node.id, isNew);
     if (text || fresh) this.text.set(doc, textsOf(node));
   }
 
@@ -208,7 +209,7 @@ export class Catalog {
       if (old && old.fields.default_page !== node.fields.default_page) {
         for (const child of childUids(node)) if (!touched.nodes.has(child)) touched.nodes.set(child, false);
       }
-      this.reindex(after, node, text, memo);
+      this.reindex(after, node, text, memo, !old);
     }
     if ((touched.types || before.types !== after.types) && typesIndexedDiffer(before.types, after.types)) {
       const all = rootOf(after);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { DocTable } from './doctable.ts';
+import { postingForEach } from './postings.ts';
 import { NO_EFFECTIVE, NO_EXPIRES, type Entry, type IndexValue } from './record.ts';
 
 const values = (over: Record<string, IndexValue>): Record<string, IndexValue> => ({
@@ -163,5 +165,53 @@ describe('DocTable columns and profiles', () => {
     expect(t.profileCount).toBe(before + 1);
     expect(t.value(8, 'review_state')).toBe('published');
     for (const d of [1, 2, 5]) expect(t.entry(d)!.v).toEqual(entry(d).v);
+  });
+});
+
+describe('DocTable: a new document posted under its profile\'s keys', () => {
+  it('leaves the same postings as one posted value by value', () => {
+    const overArb = fc.record(
+      {
+        portal_type: fc.constantFrom('Document', 'Folder', null, ['Document']),
+        review_state: fc.constantFrom('private', 'published'),
+        Subject: fc.constantFrom([], ['a'], ['a', 'a'], ['a', 'b'], 'a', null),
+        allowedRolesAndUsers: fc.constantFrom(['Manager', 'Owner'], ['Anonymous', 'Manager'], []),
+        total_comments: fc.constantFrom(0, 1, 2),
+        is_folderish: fc.boolean(),
+        Language: fc.constantFrom('', 'en'),
+        TranslationGroup: fc.constantFrom(null, 'g'),
+        getId: fc.constantFrom('a', 'b', 'c'),
+        sortable_title: fc.constantFrom('a', 'b', 'c'),
+      },
+      { requiredKeys: [] },
+    );
+    type Op = { k: 'put'; doc: number; over: Record<string, IndexValue>; grants: string[] } | { k: 'drop'; doc: number };
+    const opArb: fc.Arbitrary<Op> = fc.oneof(
+      { weight: 4, arbitrary: fc.record({ k: fc.constant('put' as const), doc: fc.nat(11), over: overArb as fc.Arbitrary<Record<string, IndexValue>>, grants: fc.constantFrom<string[]>([], ['bob']) }) },
+      { weight: 1, arbitrary: fc.record({ k: fc.constant('drop' as const), doc: fc.nat(11) }) },
+    );
+    const postings = (t: DocTable) =>
+      [...t.indexes].map(([name, index]) => [name, [...index.keys()].sort().map((key) => {
+        const docs: number[] = [];
+        postingForEach(index.get(key), (d) => docs.push(d));
+        return [key, docs.sort((a, b) => a - b)];
+      })]);
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 40 }), (ops) => {
+        const fast = new DocTable();
+        const slow = new DocTable();
+        slow.keysOfProfiles = false;
+        for (const op of ops) {
+          for (const t of [fast, slow]) {
+            if (op.k === 'drop') t.drop(op.doc);
+            else t.put(entry(op.doc, op.over, op.grants), -1, `d${op.doc}`, !t.has(op.doc));
+          }
+          expect(postings(fast)).toEqual(postings(slow));
+          for (let d = 0; d < 12; d++) expect(fast.entry(d)?.v).toEqual(slow.entry(d)?.v);
+          expect([...fast.grants.map]).toEqual([...slow.grants.map]);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -42,28 +42,28 @@ const holdsLong = (values: IndexValue[]): boolean => {
   return false;
 };
 
-/** Add (or remove) `doc` under the keys of `value`, or under NO_VALUE when it has none. */
-function post(index: Postings, keyword: boolean, value: IndexValue | undefined, doc: number, adding: boolean): void {
-  let any = false;
+/** The posting keys of `value`: its elements (a keyword index) or its key (a field index); NO_VALUE when it has none. */
+function postingKeys(value: IndexValue | undefined, keyword: boolean): readonly string[] {
   if (value !== null && value !== undefined) {
     if (Array.isArray(value)) {
-      if (keyword) {
-        for (let i = 0; i < value.length; i++) {
-          // a repeated value is posted once (Set semantics of postings make this idempotent)
-          if (adding) index.add(value[i], doc);
-          else index.remove(value[i], doc);
-          any = true;
-        }
-      }
-    } else if (!keyword) {
-      if (adding) index.add(keyOf(value), doc);
-      else index.remove(keyOf(value), doc);
-      any = true;
-    }
+      // a repeated value is posted once (Set semantics of postings make this idempotent)
+      if (keyword && value.length) return value;
+    } else if (!keyword) return [keyOf(value)];
   }
-  if (!any) {
-    if (adding) index.add(NO_VALUE, doc);
-    else index.remove(NO_VALUE, doc);
+  return NONE;
+}
+const NONE: readonly string[] = Object.freeze([NO_VALUE]);
+
+/** Add (or remove) `doc` under the keys of `value`, or under NO_VALUE when it has none. */
+function post(index: Postings, keyword: boolean, value: IndexValue | undefined, doc: number, adding: boolean): void {
+  if (typeof value === 'string' && !keyword) {
+    if (adding) index.add(value, doc);
+    else index.remove(value, doc);
+    return;
+  }
+  for (const key of postingKeys(value, keyword)) {
+    if (adding) index.add(key, doc);
+    else index.remove(key, doc);
   }
 }
 
@@ -98,6 +98,7 @@ const USUAL = new Map([
 const usualOf = (name: string): number => USUAL.get(name) ?? NaN;
 /** The rest of the value indexes: kept in profiles. */
 const PROFILED = Object.keys(INDEXES).filter((n) => ['field', 'uuid', 'keyword', 'boolean'].includes(INDEXES[n]) && !OWN_COLUMNS.has(n));
+const PROFILED_SET = new Set(PROFILED);
 
 /** The shared part of entries: the profiled index values, the grants and the relation flag. */
 interface Profile {
@@ -106,6 +107,13 @@ interface Profile {
   readonly grants: readonly string[];
   readonly relates: boolean;
   refs: number;
+  /** per maintained index (MAINTAINED order), the posting keys of its value; none for the indexes not profiled (made on first use) */
+  keys?: (readonly string[] | undefined)[];
+}
+
+/** The posting keys of a profile's values, per maintained index. */
+function profileKeys(profile: Profile): (readonly string[] | undefined)[] {
+  return MAINTAINED.map((n) => (PROFILED_SET.has(n) ? postingKeys(profile.v[n], INDEXES[n] === 'keyword') : undefined));
 }
 
 const NO_GRANTS: readonly string[] = Object.freeze([]);
@@ -199,6 +207,8 @@ export class DocTable {
   readonly relating = new Set<number>();
   /** Arrays a query evaluation reuses (scratch.ts). */
   readonly scratch = new Scratch();
+  /** A new document is posted under its profile's keys (tests turn it off: then value by value, as an update). */
+  keysOfProfiles = true;
 
   constructor() {
     this.indexes.set('id', this.indexes.get('getId')!);
@@ -324,7 +334,7 @@ export class DocTable {
     if (!profile) {
       const v: Record<string, IndexValue> = {};
       PROFILED.forEach((n, i) => (v[n] = values[i]));
-      profile = { key, v: Object.freeze(v), grants: Object.freeze(grants), relates, refs: 0 };
+      profile = { key, v: Object.freeze(v), grants: Object.freeze(grants), relates, refs: 0, keys: undefined };
       if (key !== OWN_PROFILE) this.profileByKey.set(key, profile);
     }
     if (key !== OWN_PROFILE) this.lastProfile = profile;
@@ -339,13 +349,24 @@ export class DocTable {
     this.profiles[doc] = profile;
   }
 
-  /** Store or update the entry of `entry.doc` (the document number must be free or the same uid's). */
-  put(entry: Entry, parentDoc: number, id: string): void {
+  /**
+   * Store or update the entry of `entry.doc` (the document number must be free or the same uid's).
+   * `newUid`: the caller knows that no document holds `entry.uid` (a new object): none is looked for.
+   */
+  put(entry: Entry, parentDoc: number, id: string, newUid = false): void {
     const doc = entry.doc;
     this.ensure(doc);
     const had = this.uids[doc] !== undefined;
     const oldProfile = this.profiles[doc];
+    const profile = this.profileFor(entry, oldProfile);
+    // a new document: the posting keys of its profiled values are its profile's, found once for all its documents
+    const keys = had || !this.keysOfProfiles ? undefined : (profile.keys ??= profileKeys(profile));
     for (let i = 0; i < MAINTAINED.length; i++) {
+      const known = keys?.[i];
+      if (known) {
+        for (let k = 0; k < known.length; k++) this.postings[i].add(known[k], doc);
+        continue;
+      }
       const name = MAINTAINED[i];
       const after = entry.v[name];
       if (had) {
@@ -355,7 +376,6 @@ export class DocTable {
       }
       post(this.postings[i], this.keyword[i], after, doc, true);
     }
-    const profile = this.profileFor(entry, oldProfile);
     if (oldProfile?.grants !== profile.grants) {
       for (const p of oldProfile?.grants ?? []) this.grants.remove(p, doc);
       for (const p of profile.grants) this.grants.add(p, doc);
@@ -381,7 +401,7 @@ export class DocTable {
     if (this.exps || entry.exp !== Infinity) (this.exps ??= new Float64Array(this.room).fill(Infinity))[doc] = entry.exp;
     if (!had) {
       // a UID moved to another document number leaves the old one
-      const before = this.byUid.first(entry.uid);
+      const before = newUid ? undefined : this.byUid.first(entry.uid);
       if (before !== undefined && before !== doc) this.byUid.remove(entry.uid, before);
       this.byUid.add(entry.uid, doc);
       add(this.live, doc);
