@@ -2,7 +2,7 @@
 // removes (a record log that grows and is compacted, single-document terms kept as a number).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { FreshSegment, freshSize } from './fresh.ts';
+import { FreshSegment, freshSize, TermList } from './fresh.ts';
 
 type Fields = [number, number][][];
 type Op = { k: 'add'; doc: number; fields: Fields } | { k: 'remove'; doc: number };
@@ -19,7 +19,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 describe('FreshSegment', () => {
   it('holds exactly the postings of its documents', () => {
     fc.assert(
-      fc.property(fc.array(opArb, { maxLength: 80 }), fc.constantFrom(4, 16, 1024), (ops, firstLog) => {
+      fc.property(fc.array(opArb, { maxLength: 200 }), fc.constantFrom(4, 16, 64, 1024), (ops, firstLog) => {
         const seg = new FreshSegment(firstLog);
         const model = new Map<number, Fields>();
         for (const op of ops) {
@@ -41,6 +41,10 @@ describe('FreshSegment', () => {
               expect(got.sort((a, b) => a[0] - b[0]), `term ${t} field ${f}`).toEqual(want);
               expect(freshSize(seg.fields[f].get(t))).toBe(want.length);
               expect(seg.fields[f].has(t)).toBe(want.length > 0);
+              // each entry of a list knows where its pair is in the log, and the pair its place in the list
+              const p = seg.fields[f].get(t);
+              const log = (seg as unknown as { log: Int32Array }).log;
+              if (p instanceof TermList) for (let i = 0; i < p.n; i++) expect([log[p.e[3 * i + 2]], log[p.e[3 * i + 2] + 1]]).toEqual([t, i]);
             }
           }
         }

@@ -3,16 +3,39 @@
 // folds it into the new base.
 //
 // Little is made per document (this segment lives for seconds, long enough for what it holds to
-// be copied by every scavenge on the way): a document's (term, tf) pairs go into one growing
-// Int32Array (its record: the pairs of each field), not into lists of their own; a term of one
-// document with tf 1 (a word only that document has: a number, a name) is that document's
-// number, not a Map of its own.
+// be copied by every scavenge on the way): a document's terms go into one growing Int32Array (its
+// record), a term's postings into an Int32Array of its own (typed arrays keep their elements off
+// the heap the scavenges copy: a Map per term grew with every new document), and a term of one
+// document with tf 1 (a word only that document has: a number, a name) is that document's number.
 
-/** A term's postings in one field: the one document holding it once, or document -> tf. */
-export type FreshPostings = number | Map<number, number>;
+/**
+ * The postings of a term held by more than one document (or more than once): `n` entries of
+ * [doc, tf, where the posting's pair is in the log], in no order (a removal moves the last entry
+ * into the hole).
+ */
+export class TermList {
+  e = new Int32Array(12);
+  n = 0;
+
+  push(doc: number, tf: number, pair: number): number {
+    if (3 * this.n === this.e.length) {
+      const next = new Int32Array(this.e.length * 2);
+      next.set(this.e);
+      this.e = next;
+    }
+    const i = this.n++;
+    this.e[3 * i] = doc;
+    this.e[3 * i + 1] = tf;
+    this.e[3 * i + 2] = pair;
+    return i;
+  }
+}
+
+/** A term's postings in one field: the one document holding it once, or a list. */
+export type FreshPostings = number | TermList;
 
 /** Number of documents of `p`. */
-export const freshSize = (p: FreshPostings | undefined): number => (p === undefined ? 0 : typeof p === 'number' ? 1 : p.size);
+export const freshSize = (p: FreshPostings | undefined): number => (p === undefined ? 0 : typeof p === 'number' ? 1 : p.n);
 
 /** Words of the record log a new segment starts with. */
 const FIRST_LOG = 1024;
@@ -24,7 +47,8 @@ export class FreshSegment {
   readonly docs = new Map<number, number>();
   /**
    * The records, one after the other: per document the number of pairs of each field (three
-   * words), then the pairs, [term, tf] each. A removed document's record stays until the log is
+   * words), then the pairs, [term, the posting's place in the term's list] each (-1: the term's
+   * postings are this document's number). A removed document's record stays until the log is
    * compacted (when it is more than half records no document uses).
    */
   private log: Int32Array;
@@ -56,19 +80,35 @@ export class FreshSegment {
     const log = this.log;
     let at = this.end;
     const postings = this.fields[f];
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < n; i++, at += 2) {
       const t = terms[i];
       const tf = tfs[i];
-      log[at++] = t;
-      log[at++] = tf;
+      log[at] = t;
       const p = postings.get(t);
-      if (p === undefined) postings.set(t, tf === 1 ? doc : new Map<number, number>().set(doc, tf));
-      else if (typeof p === 'number') postings.set(t, new Map<number, number>().set(p, 1).set(doc, tf));
-      else p.set(doc, tf);
+      if (p === undefined && tf === 1) {
+        postings.set(t, doc);
+        log[at + 1] = -1;
+        continue;
+      }
+      let list: TermList;
+      if (p === undefined || typeof p === 'number') {
+        postings.set(t, (list = new TermList()));
+        if (p !== undefined) this.placeIn(list, p, f, t);
+      } else list = p;
+      log[at + 1] = list.push(doc, tf, at);
     }
     this.log[this.open + f] = n;
     this.end = at;
     this.used += 2 * n;
+  }
+
+  /** Put `doc`, whose postings of term `t` (field `f`) were its number, into `list`. */
+  private placeIn(list: TermList, doc: number, f: number, t: number): void {
+    const log = this.log;
+    const at = this.docs.get(doc)!;
+    let i = at + 3 + 2 * (f > 0 ? log[at] : 0) + 2 * (f > 1 ? log[at + 1] : 0);
+    while (log[i] !== t) i += 2;
+    log[i + 1] = list.push(doc, 1, i);
   }
 
   remove(doc: number): boolean {
@@ -82,7 +122,21 @@ export class FreshSegment {
       for (const end = i + 2 * log[at + f]; i < end; i += 2) {
         const t = log[i];
         const p = postings.get(t);
-        if (p === doc || (typeof p === 'object' && p.delete(doc) && p.size === 0)) postings.delete(t);
+        if (p === undefined || typeof p === 'number') {
+          if (p === doc) postings.delete(t);
+          continue;
+        }
+        // the last entry moves into this one's place
+        const e = p.e;
+        const pos = log[i + 1];
+        const last = --p.n;
+        if (pos !== last) {
+          e[3 * pos] = e[3 * last];
+          e[3 * pos + 1] = e[3 * last + 1];
+          e[3 * pos + 2] = e[3 * last + 2];
+          log[e[3 * pos + 2] + 1] = pos;
+        }
+        if (p.n === 0) postings.delete(t);
       }
     }
     this.used -= i - at;
@@ -97,11 +151,11 @@ export class FreshSegment {
     return n;
   }
 
-  /** Visit the postings of term `t` in field `f`. */
+  /** Visit the postings of term `t` in field `f` (in no order). */
   forEach(f: number, t: number, visit: (doc: number, tf: number) => void): void {
     const p = this.fields[f].get(t);
     if (typeof p === 'number') visit(p, 1);
-    else if (p) for (const [d, tf] of p) visit(d, tf);
+    else if (p) for (let i = 0; i < p.n; i++) visit(p.e[3 * i], p.e[3 * i + 1]);
   }
 
   get size(): number {
@@ -119,11 +173,20 @@ export class FreshSegment {
   private compact(): void {
     const old = this.log;
     this.log = new Int32Array(Math.max(this.firstLog, this.used * 2));
+    const log = this.log;
     let end = 0;
     for (const [doc, at] of this.docs) {
       const n = 3 + 2 * (old[at] + old[at + 1] + old[at + 2]);
-      this.log.set(old.subarray(at, at + n), end);
+      log.set(old.subarray(at, at + n), end);
       this.docs.set(doc, end);
+      // the lists' entries follow their pairs to their new places
+      let i = end + 3;
+      for (let f = 0; f < 3; f++) {
+        for (const stop = i + 2 * log[end + f]; i < stop; i += 2) {
+          const p = log[i + 1] >= 0 ? this.fields[f].get(log[i]) : undefined;
+          if (typeof p === 'object') p.e[3 * log[i + 1] + 2] = i;
+        }
+      }
       end += n;
     }
     this.end = end;

@@ -61,20 +61,33 @@ export class Merger {
 
   /** The detached segment's postings of term `t` in field `f`, as [doc, tf] pairs by document; their count. */
   private freshPostings(f: number, t: number): number {
-    const m = this.detached?.seg.fields[f].get(t);
-    if (m === undefined) return 0;
-    if (typeof m === 'number') {
-      this.fresh[0] = m;
+    const p = this.detached?.seg.fields[f].get(t);
+    if (p === undefined) return 0;
+    if (typeof p === 'number') {
+      this.fresh[0] = p;
       this.fresh[1] = 1;
       return 1;
     }
-    if (this.fresh.length < m.size * 2) this.fresh = new Int32Array(m.size * 4);
-    const docs = Int32Array.from(m.keys()).sort();
-    for (let i = 0; i < docs.length; i++) {
-      this.fresh[2 * i] = docs[i];
-      this.fresh[2 * i + 1] = Math.min(MAX_TF, m.get(docs[i])!);
+    const n = p.n;
+    if (this.fresh.length < n * 2) this.fresh = new Int32Array(n * 4);
+    const { e } = p;
+    const out = this.fresh;
+    let ascending = true;
+    for (let i = 0; i < n; i++) {
+      out[2 * i] = e[3 * i];
+      out[2 * i + 1] = Math.min(MAX_TF, e[3 * i + 1]);
+      if (i > 0 && out[2 * i] < out[2 * i - 2]) ascending = false;
     }
-    return docs.length;
+    if (ascending) return n; // new documents come in ascending order: mostly
+    // doc * 2^16 + tf (below 2^47: exact in a double), in document order
+    const keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) keys[i] = out[2 * i] * 65536 + out[2 * i + 1];
+    keys.sort();
+    for (let i = 0; i < n; i++) {
+      out[2 * i] = Math.floor(keys[i] / 65536);
+      out[2 * i + 1] = keys[i] % 65536;
+    }
+    return n;
   }
 
   /** Whether the detached segment holds term `t` of the current field (`t` never smaller than at the last call). */
