@@ -99,11 +99,12 @@ export class Merger {
 
   /**
    * Write term `t`'s list (field `f`) to `writer` without merging postings, when one source alone
-   * holds it and every posting there is current (none of its documents changed since it was made):
-   * its bytes as they are, then the `nFresh` postings of the detached segment (`this.fresh`) when
-   * they all come after the source's. Most terms of a merge of a few thousand new documents into a
-   * large base are copied so, and the lists of common words only read, not written again. The same
-   * bytes as mergeTerm's. True when done (or when nobody holds the term); false: mergeTerm must.
+   * holds it and every posting there is current (known without reading it when none of the
+   * source's documents changed since it was made): its bytes as they are, then the `nFresh`
+   * postings of the detached segment (`this.fresh`) when they all come after the source's. Most
+   * terms of a merge of a few thousand new documents into a large base are copied so, and the
+   * lists of common words only read, not written again. The same bytes as mergeTerm's. True when
+   * done (or when nobody holds the term); false: mergeTerm must.
    */
   private keepList(f: number, t: number, nFresh: number, writer: ByteWriter): boolean {
     const sources = this.sources;
@@ -111,7 +112,7 @@ export class Merger {
     for (let s = 0; s < sources.length; s++) {
       const start = sources[s].fields[f].start;
       if (t + 1 >= start.length || start[t] === start[t + 1]) continue;
-      if (from !== -1 || sources[s].dead > 0) return false;
+      if (from !== -1) return false;
       from = s;
     }
     if (from === -1) return nFresh === 0;
@@ -120,12 +121,18 @@ export class Merger {
     const end = list.start[t + 1];
     let count = 0;
     let last = -1;
-    if (nFresh) {
+    // a source some of whose documents changed: its list is read, and kept only if none of them is in it
+    const dirty = sources[from].dead > 0;
+    if (nFresh || dirty) {
       // the source's last document (its list read, not written) and the detached postings still current
+      const loc = this.loc();
       const cursor = this.cursors[from];
+      const id = sources[from].id;
       count = cursor.open(list, t);
-      while (cursor.next());
+      while (cursor.next()) if (dirty && loc[cursor.doc] !== id) return false;
       last = cursor.doc;
+    }
+    if (nFresh) {
       const loc = this.loc();
       const sid = this.detached!.id;
       const fresh = this.fresh;
