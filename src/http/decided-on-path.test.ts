@@ -12,6 +12,7 @@ import type { ContentNode, SiteState } from '../state/model.ts';
 import { addChild } from '../state/tree.ts';
 import { mustGetNode } from '../state/nodes.ts';
 import { rootOf, traverse } from '../state/select.ts';
+import { createServer } from '../server.ts';
 
 const ROOT = 'r'.repeat(32);
 
@@ -55,20 +56,41 @@ function setUp() {
   return { store, app, decisions };
 }
 
-/** Send `paths` at once; their writes go to the store in one turn, in the order given (one group). */
-async function together(s: ReturnType<typeof setUp>, paths: string[]): Promise<unknown[]> {
-  const write = s.store.write.bind(s.store);
+/** A request of a group: its path under the site, and its method, body and credentials. */
+interface Sent {
+  path: string;
+  method?: string;
+  body?: unknown;
+  user?: string;
+}
+
+/** Send `requests` at once; their writes go to the store in one turn, in the order given (one group). */
+async function sendTogether(store: Store, app: { request: (url: string, init: RequestInit) => Response | Promise<Response> }, requests: Sent[]): Promise<{ status: number; body: unknown }[]> {
+  const write = store.write.bind(store);
   const held: { n: number; go: () => void }[] = [];
-  s.store.write = <T>(w: GroupWrite<T>) =>
+  store.write = <T>(w: GroupWrite<T>) =>
     new Promise<Written<T> | undefined>((resolve, reject) => {
       held.push({ n: Number(/n=(\d+)/.exec(w.meta.request ?? '')![1]), go: () => void write(w).then(resolve, reject) });
-      if (held.length < paths.length) return;
-      s.store.write = write;
+      if (held.length < requests.length) return;
+      store.write = write;
       for (const { go } of held.sort((a, b) => a.n - b.n)) go();
     });
-  const answers = await Promise.all(paths.map(async (p, n) => (await s.app.request(`http://localhost/Plone${p}?n=${n}`, { method: 'POST' })).json()));
-  s.store.write = write;
+  const answers = await Promise.all(requests.map((r, n) => send(app, { ...r, path: `${r.path}?n=${n}` })));
+  store.write = write;
   return answers;
+}
+
+async function send(app: { request: (url: string, init: RequestInit) => Response | Promise<Response> }, r: Sent): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  if (r.user) headers.Authorization = `Basic ${btoa(`${r.user}:${r.user === 'admin' ? 'admin' : 'secret-password'}`)}`;
+  const res = await app.request(`http://localhost/Plone${r.path}`, { method: r.method ?? 'POST', headers, body: r.body === undefined ? undefined : JSON.stringify(r.body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** Send `paths` (routes of setUp, no body) at once, as one group; their answers' bodies. */
+async function together(s: ReturnType<typeof setUp>, paths: string[]): Promise<unknown[]> {
+  return (await sendTogether(s.store, s.app, paths.map((path) => ({ path })))).map((a) => a.body);
 }
 
 describe('a write decided on the path to its context', () => {
@@ -94,5 +116,54 @@ describe('a write decided on the path to its context', () => {
     const s = setUp();
     expect(await together(s, ['/f1/@tz', '/f2/@mark'])).toEqual([{}, { seen: 'f2:F2:Europe/Berlin' }]);
     expect(s.decisions).toEqual(['f2:F2:UTC', 'f2:F2:Europe/Berlin']);
+  });
+});
+
+describe('a create in a group commit (the content routes)', () => {
+  /** A site with folders f1 and f2 and a user `ed`, Contributor on the site root. */
+  async function site() {
+    const server = await createServer({ deterministic: true });
+    const setup: Sent[] = [
+      { path: '', body: { '@type': 'Folder', id: 'f1', title: 'F1' }, user: 'admin' },
+      { path: '', body: { '@type': 'Folder', id: 'f2', title: 'F2' }, user: 'admin' },
+      { path: '/@users', body: { username: 'ed', email: 'ed@example.org', password: 'secret-password' }, user: 'admin' },
+      { path: '/@sharing', body: { entries: [{ id: 'ed', type: 'user', roles: { Contributor: true } }] }, user: 'admin' },
+    ];
+    for (const r of setup) expect((await send(server.app, r)).status).toBeLessThan(300);
+    return server;
+  }
+
+  /** The answers of `requests` sent as one group, and of the same sent one after the other to a site alike. */
+  async function groupAndOneByOne(requests: Sent[]) {
+    const grouped = await site();
+    const alone = await site();
+    const together = await sendTogether(grouped.store, grouped.app, requests);
+    const oneByOne: { status: number; body: unknown }[] = [];
+    for (const [n, r] of requests.entries()) oneByOne.push(await send(alone.app, { ...r, path: `${r.path}?n=${n}` }));
+    return { together, oneByOne, grouped, alone };
+  }
+
+  it('is refused after a write of its group took the right to add away on its path (the sharing of the root)', async () => {
+    const { together, oneByOne } = await groupAndOneByOne([
+      { path: '/@sharing', body: { entries: [{ id: 'ed', type: 'user', roles: { Contributor: false } }] }, user: 'admin' },
+      { path: '/f2', body: { '@type': 'Document', title: 'By Ed' }, user: 'ed' },
+    ]);
+    expect(oneByOne.map((a) => a.status)).toEqual([204, 401]);
+    expect(together).toEqual(oneByOne);
+  });
+
+  it('answers as one after the other after writes of its group into another folder', async () => {
+    const { together, oneByOne, grouped, alone } = await groupAndOneByOne([
+      { path: '/f1', body: { '@type': 'Document', title: 'Page' }, user: 'admin' },
+      { path: '/f2', body: { '@type': 'Document', title: 'Page' }, user: 'ed' },
+      { path: '/f1', body: { '@type': 'Document', title: 'Page' }, user: 'ed' },
+    ]);
+    expect(together.map((a) => [a.status, (a.body as { '@id': string })['@id']])).toEqual([
+      [201, 'http://localhost/Plone/f1/page'],
+      [201, 'http://localhost/Plone/f2/page'],
+      [201, 'http://localhost/Plone/f1/page-1'],
+    ]);
+    expect(together).toEqual(oneByOne);
+    expect(grouped.store.current.nodeCount).toBe(alone.store.current.nodeCount);
   });
 });

@@ -27,7 +27,13 @@ export interface CreateInput {
   hooks?: readonly CreateHook[];
 }
 
-/** Checks that need only the current state; throws the interface's errors. */
+/**
+ * Checks that need only the current state; throws the interface's errors. They may read only the
+ * nodes from the root down to `container` and the state's members beside the UID index: the POST
+ * route is `decidedOnPath` (http/types.ts), so a group commit keeps this decision when its earlier
+ * writes left those as they were (state/same-path.ts). Whatever else must be checked (an object
+ * named by UID, the container's children) belongs in the recipe, which runs on the newest state.
+ */
 export function checkCreate(state: SiteState, req: ApiRequest, container: ContentNode, record: Record<string, unknown>): Record<string, unknown> {
   const typeId = record['@type'];
   if (typeId === undefined || typeId === null || typeId === '') throw badRequest("Property '@type' is required", 'service');
