@@ -37,7 +37,10 @@ describe('TransactionLog entries', () => {
   it('are numbered from 1 in the order of their commits (ids made when asked), with the metadata they were committed with', () => {
     const log = logOf([add('a')], [add('b')], [add('c')]);
     expect(log.entries.map((e) => atob(e.id))).toEqual(['tx00000001', 'tx00000002', 'tx00000003']);
-    expect(log.entries[1].id).toBe(log.entries[1].id);
+    // the id made at the first ask is the one given at every ask after it
+    const first = log.entries[1].id;
+    expect([log.entries[1].id, log.entries[1].id]).toEqual([first, first]);
+    expect(atob(first)).toBe('tx00000002');
     expect(log.entries.map((e) => [e.user, e.time, e.description])).toEqual([['admin', 't', 'd'], ['admin', 't', 'd'], ['admin', 't', 'd']]);
     expect(log.entries[2].size).toBe(1 + 1);
   });
