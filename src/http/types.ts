@@ -103,9 +103,11 @@ export interface Route<P = any> {
   schema?: import('./schema.ts').RouteSchema;
   /**
    * Asynchronous preparation outside the reducer (storing uploaded bytes, hashing passwords);
-   * what it resolves to is handed to `handle` as `prepared`. It does not change the request.
+   * what it resolves to is handed to `handle` as `prepared`. It does not change the request. A
+   * value at once instead of a promise when there is nothing to wait for: dispatch goes on without
+   * a turn (lib/waits.ts).
    */
-  prepare?(state: SiteState, req: ApiRequest, services: Services): Promise<P>;
+  prepare?(state: SiteState, req: ApiRequest, services: Services): P | Promise<P>;
   handle(state: SiteState, req: ApiRequest, services: Services, prepared: P): Outcome;
   /**
    * What dispatch resolves and the handler decides reads of the state only the objects from the

@@ -40,12 +40,10 @@ export const contentRoutes: Route[] = [
     schema: createContentSchema,
     // checkCreate reads the types, the container and its ancestors (constraints, roles, workflow)
     decidedOnPath: true,
-    prepare: async (state, req, services) => {
+    prepare: (state, req, services) => {
       const body = req.body as Record<string, unknown>;
       const typeId = body['@type'] as string;
-      if (Object.hasOwn(state.types, typeId)) {
-        await prepareUploads(services.blobs, own(state.types, typeId), body);
-      }
+      return Object.hasOwn(state.types, typeId) ? prepareUploads(services.blobs, own(state.types, typeId), body) : undefined;
     },
     handle: (state, req, services) => {
       const body = checkCreate(state, req, req.context, req.body as Record<string, unknown>);

@@ -65,15 +65,24 @@ export async function storeUpload(blobs: BlobStore, value: Record<string, unknow
   return ref;
 }
 
-/** Replace upload objects of the type's file/image fields in `body` by prepared references. */
-export async function prepareUploads(blobs: BlobStore, type: TypeDef | undefined, body: unknown): Promise<void> {
-  if (!type || !body || typeof body !== 'object' || Array.isArray(body)) return;
+/** An upload object in a file or image field: one with `data` to store. */
+const isUpload = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value) && 'data' in value;
+
+/**
+ * Replace upload objects of the type's file/image fields in `body` by prepared references: a
+ * promise when there is any to store, else nothing at once (a body without uploads, most writes,
+ * is not made to wait a turn for nothing).
+ */
+export function prepareUploads(blobs: BlobStore, type: TypeDef | undefined, body: unknown): Promise<void> | undefined {
+  if (!type || !body || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const record = body as Record<string, unknown>;
-  for (const field of fieldsOf(type)) {
-    if (field.kind !== 'NamedBlobFile' && field.kind !== 'NamedBlobImage') continue;
-    const value = record[field.name];
-    if (!value || typeof value !== 'object' || Array.isArray(value) || !('data' in value)) continue;
-    const ref = await storeUpload(blobs, value as Record<string, unknown>, field.name, field.kind === 'NamedBlobImage');
+  const fields = fieldsOf(type).filter((field) => (field.kind === 'NamedBlobFile' || field.kind === 'NamedBlobImage') && isUpload(record[field.name]));
+  return fields.length ? storeUploads(blobs, fields, record) : undefined;
+}
+
+async function storeUploads(blobs: BlobStore, fields: ReturnType<typeof fieldsOf>, record: Record<string, unknown>): Promise<void> {
+  for (const field of fields) {
+    const ref = await storeUpload(blobs, record[field.name] as Record<string, unknown>, field.name, field.kind === 'NamedBlobImage');
     record[field.name] = { $blob: ref } satisfies PreparedBlob;
   }
 }
