@@ -50,6 +50,27 @@ describe('ids from titles', () => {
   });
 });
 
+describe('the name chooser gives up numbering after 100', () => {
+  it('names the 102nd "Twin" <stem>-<seconds>.<n>, and a rename onto the taken name the same way', async () => {
+    const folder = (await created({ '@type': 'Folder', title: 'Twins' }))['@id'].slice(api.base.length);
+    const ids: string[] = [];
+    for (let i = 0; i < 103; i++) {
+      const r = await api.post(folder, { '@type': 'Document', title: 'Twin' });
+      expect(r.status, r.text).toBe(201);
+      ids.push(r.body.id);
+    }
+    expect(ids.slice(0, 101)).toEqual(['twin', ...Array.from({ length: 100 }, (_, i) => `twin-${i + 1}`)]);
+    const stamped = ids.slice(101).map((id) => /^twin-(\d+)\.(\d+)$/.exec(id));
+    expect(stamped.every(Boolean), ids.slice(101).join()).toBe(true);
+    expect(Math.abs(Number(stamped[0]![1]) - Date.now() / 1000)).toBeLessThan(600);
+    expect(ids[101]).not.toBe(ids[102]);
+    // a rename is made unique by the same chooser
+    const other = await api.post(folder, { '@type': 'Document', title: 'Other' });
+    expect((await api.patch(`${folder}/other`, { id: 'twin' })).status).toBe(204);
+    expect((await api.get(`${folder}/@search?portal_type=Document&UID=${other.body.UID}&metadata_fields=id`)).body.items[0].id).toMatch(/^twin-\d+\.\d+$/);
+  });
+});
+
 describe('File and Image ids come from the file name', () => {
   it('keeps photo.png as Volto uploads it (title and file both the file name)', async () => {
     const r = await created({ '@type': 'Image', title: 'photo.png', image: image('photo.png') });

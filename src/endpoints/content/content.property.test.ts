@@ -257,7 +257,7 @@ function plan(model: Model, a: Action): Planned {
       const normalised = renaming && typeof id.value === 'string' ? normalizeId(id.value) : '';
       const siblings = {} as ContentNode;
       for (const c of model.childIds(parent)) insertChild(siblings, c, c);
-      const newId = !renaming || !normalised ? ownId : normalised === ownId ? ownId : uniqueId(siblings, normalised, true);
+      const newId = !renaming || !normalised ? ownId : normalised === ownId ? ownId : uniqueId(siblings, normalised, true, 'never: the model has fewer than 100 siblings');
       const bad =
         !exists ||
         (a.title !== undefined && !isGoodTitle(a.title)) ||

@@ -9,7 +9,7 @@ import { badRequest, forbidden, shown } from '../../lib/errors.ts';
 import { activeLock } from '../../serialize/lock.ts';
 import { metadataColumn } from '../../serialize/metadata.ts';
 import { deserializeFields } from './deserialize.ts';
-import { normalizeId, uniqueId, validateId } from './names.ts';
+import { nameStamp, normalizeId, uniqueId, validateId } from './names.ts';
 import { pathOf } from '../../state/select.ts';
 import { recordVersion } from '../history/versions.ts';
 import { recordMove } from '../aliases/store.ts';
@@ -84,7 +84,7 @@ export function updateContent(draft: Draft<SiteState>, req: ApiRequest, uid: str
     if (problem && !wanted) throw badRequest(problem);
     if (!wanted) throw badRequest(`The id "${shown(body.id)}" is invalid.`);
     const parent = mustGetNode(state, node.parent!);
-    const newId = wanted === node.id ? wanted : uniqueId(parent, wanted, true);
+    const newId = wanted === node.id ? wanted : uniqueId(parent, wanted, true, nameStamp(req.now, state.nextIntid));
     if (newId !== node.id) {
       const oldPath = pathOf(state, node);
       renameChild(state, uid, newId);

@@ -3,6 +3,7 @@ import type { ContentNode } from '../../state/model.ts';
 import { MAX_ID_LENGTH } from '../../lib/limits.ts';
 import { hasChild } from '../../state/children.ts';
 import { recordOf } from '../../lib/records.ts';
+import { badRequest } from '../../lib/errors.ts';
 
 /** Ids that would shadow views or services of a container. */
 const RESERVED = new Set(['login', 'layout', 'plone', 'zip', 'properties', 'view', 'edit', 'index_html', 'logout', 'search', 'sitemap', 'contact-info', 'accessibility-info', 'resolveuid', 'VirtualHostBase', 'VirtualHostRoot']);
@@ -79,16 +80,37 @@ export function validateId(id: unknown): string | undefined {
 /** Whether `id` may be taken in `container` (a generated id: not a name of NOT_GENERATED either). */
 const isFree = (container: ContentNode, id: string, generated: boolean): boolean => !hasChild(container, id) && !RESERVED.has(id) && !(generated && NOT_GENERATED.has(id));
 
-/** Make `wanted` unique among the container's ids with -1, -2, ... (before a file extension). */
-export function uniqueId(container: ContentNode, wanted: string, generated = false): string {
+/** Numbered candidates the name chooser tries before its stamped one (plone.app.content: ATTEMPTS). */
+export const ATTEMPTS = 100;
+
+/**
+ * The name chooser's last candidate's suffix: Plone appends `time.time()`, a float of epoch
+ * seconds. The interface's clock reads whole seconds, so the fraction is the site's next intid:
+ * two objects named in the same second get different stamps, and the same request the same one.
+ */
+export const nameStamp = (nowIso: string, intid: number): string => `${Math.floor(Date.parse(nowIso) / 1000)}.${intid}`;
+
+/**
+ * Make `wanted` unique among the container's ids as Plone's name chooser does (supplement-2 6.1):
+ * `-1` … `-100`, then `-<stamp>` (each before a file extension); a 400 when none of them is free
+ * (Plone's ValueError). At most 102 lookups, however many siblings share the stem.
+ */
+export function uniqueId(container: ContentNode, wanted: string, generated: boolean, stamp: string): string {
   if (isFree(container, wanted, generated)) return wanted;
-  const dot = wanted.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [wanted.slice(0, dot), wanted.slice(dot)] : [wanted, ''];
-  for (let i = 1; ; i++) {
+  const [stem, ext] = stemAndExtension(wanted);
+  for (let i = 1; i <= ATTEMPTS; i++) {
     const candidate = `${stem}-${i}${ext}`;
     if (isFree(container, candidate, generated)) return candidate;
   }
+  const stamped = `${stem}-${stamp}${ext}`;
+  if (isFree(container, stamped, generated)) return stamped;
+  throw badRequest(`Cannot find a unique name based on ${stem} after ${ATTEMPTS} attempts.`);
 }
+
+const stemAndExtension = (id: string): [string, string] => {
+  const dot = id.lastIndexOf('.');
+  return dot > 0 ? [id.slice(0, dot), id.slice(dot)] : [id, ''];
+};
 
 /** A title or file name an id can be made from ('' for none). */
 const textOf = (v: unknown): string => (typeof v === 'string' && v.trim() ? v : '');
@@ -100,5 +122,5 @@ const textOf = (v: unknown): string => (typeof v === 'string' && v.trim() ? v : 
 export function chooseId(container: ContentNode, type: { id: string; behaviors: string[] }, title: unknown, filename: unknown, now: string, counter: number, language?: string): string {
   const source = (type.behaviors.includes('cms.namefromfilename') && textOf(filename)) || textOf(title) || textOf(filename);
   const base = source ? normalizeId(source, language) : '';
-  return uniqueId(container, base || `${type.id.toLowerCase().replace(/ /g, '_')}.${now.slice(0, 10)}.${counter}`, true);
+  return uniqueId(container, base || `${type.id.toLowerCase().replace(/ /g, '_')}.${now.slice(0, 10)}.${counter}`, true, nameStamp(now, counter));
 }
