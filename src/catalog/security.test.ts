@@ -83,4 +83,23 @@ describe('SecurityMemo', () => {
     }
     expect(memo.tokens(mustGetNode(many, `p${TOKENS_LIMIT + 49}`))).toContain(`user:user${TOKENS_LIMIT + 49}`);
   });
+
+  it('keeps at most its limit of interned token lists (the table shared by a catalog\'s memos), and still answers right', () => {
+    const state = site();
+    const many = produce(state, (d) => {
+      for (let i = 0; i < 40; i++) addChild(d as SiteState, 'a', node(`p${i}`, 'Document', { [`user${i}`]: ['Reader'] }));
+    });
+    const interned = new Map<string, string[]>();
+    const memo = new SecurityMemo(many, interned, Infinity, 8);
+    const seen = new Set<number>();
+    for (const n of allNodes(many)) {
+      expect(memo.tokens(n)).toEqual(allowedRolesAndUsers(many, n));
+      expect(interned.size).toBeLessThanOrEqual(8);
+      seen.add(interned.size);
+    }
+    // 40 distinct lists went through a table of 8: it started again, and holds the newest ones
+    expect(seen.has(8) && seen.has(1)).toBe(true);
+    expect(memo.sizes.interned).toBe(interned.size);
+    expect([...interned.values()]).toContainEqual(allowedRolesAndUsers(many, mustGetNode(many, 'p39')));
+  });
 });

@@ -19,6 +19,13 @@ type Pairs = [string, string[]][];
 export const INHERITED_LIMIT = 4096;
 /** Token lists kept by what they are computed from, at most (then that cache starts again). */
 export const TOKENS_LIMIT = 1024;
+/**
+ * Distinct token lists interned at most (then the table starts again): a catalog lives as long as
+ * the server, and every list ever computed stayed in it, also when no document held it any more
+ * (per-user local roles made and taken away). A list made again after that is an equal copy: the
+ * catalog compares grants by value (doctable.ts), so only the sharing of the new ones changes.
+ */
+export const INTERNED_LIMIT = 4096;
 
 const NO_PAIRS: Pairs = Object.freeze([]) as unknown as Pairs;
 
@@ -42,6 +49,8 @@ export class SecurityMemo {
     private readonly interned = new Map<string, string[]>(),
     /** containers kept at most (a build, which lives as long as its one state: Infinity) */
     private readonly limit = INHERITED_LIMIT,
+    /** token lists kept in `interned` at most */
+    private readonly internLimit = INTERNED_LIMIT,
   ) {}
 
   /** Look at `state` from now on; `same`: no local roles, blocking flag or parent differ from the last state's (nor any object went away). */
@@ -51,8 +60,8 @@ export class SecurityMemo {
   }
 
   /** Entries kept now (tests). */
-  get sizes(): { inherited: number; tokens: number } {
-    return { inherited: this.inherited.size, tokens: this.cached };
+  get sizes(): { inherited: number; tokens: number; interned: number } {
+    return { inherited: this.inherited.size, tokens: this.cached, interned: this.interned.size };
   }
 
   /**
@@ -109,7 +118,10 @@ export class SecurityMemo {
     const list = [...out].sort();
     const key = list.join('\n');
     let shared = this.interned.get(key);
-    if (!shared) this.interned.set(key, (shared = Object.freeze(list) as string[]));
+    if (!shared) {
+      if (this.interned.size >= this.internLimit) this.interned.clear();
+      this.interned.set(key, (shared = Object.freeze(list) as string[]));
+    }
     return shared;
   }
 }
