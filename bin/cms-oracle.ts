@@ -13,7 +13,7 @@ import { parseBoolean } from '../src/domain/query.ts';
 import { answerClientErrors } from '../src/http/client-error.ts';
 import { createPersistentServer, DEFAULT_SNAPSHOT_INTERVAL } from '../src/compose/boot.ts';
 import { DataDirInUseError } from '../src/persistence/files.ts';
-import { heapToAsk, runEnv, SECOND_RUN_FLAGS, settleAfterStart } from '../src/persistence/heap.ts';
+import { heapToAsk, runEnv, SECOND_RUN_FLAGS, settleAfterStart, settleAfterWrites } from '../src/persistence/heap.ts';
 import { RestoreError, type Logger } from '../src/persistence/restore.ts';
 import { parseRobotClients, PRESETS, presetValues } from './presets.ts';
 import { keepGarbageYoung } from '../src/lib/gc-tuning.ts';
@@ -282,6 +282,7 @@ async function main(): Promise<number | undefined> {
       : `fixture ${config.fixture}${loaded}`;
     console.log(`cms-oracle: ${url} ready in ${Math.round(performance.now())} ms (${origin}; Manager account: ${config.admin.user})`);
     settleAfterStart();
+    settleAfterWrites((fn) => server.store.subscribe(fn));
   });
   answerClientErrors(http);
   http.on('error', (err: NodeJS.ErrnoException) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { snapshotName } from './files.ts';
-import { heapToAsk, MMAP_THRESHOLD_TUNABLE, runEnv, SECOND_RUN_FLAGS, settleAfterStart, snapshotObjects } from './heap.ts';
+import { heapToAsk, MMAP_THRESHOLD_TUNABLE, runEnv, SECOND_RUN_FLAGS, settleAfterStart, settleAfterWrites, snapshotObjects } from './heap.ts';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot.ts';
 
 const GB = 2 ** 30;
@@ -68,6 +68,43 @@ describe('the heap a start needs', () => {
       expect(() => settleAfterStart(undefined, 10)).not.toThrow(); // no gc: nothing to do
       vi.advanceTimersByTime(10);
       expect(gc).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('makes that collection again once writes have been quiet, once per quiet spell, and stops when told', () => {
+    vi.useFakeTimers();
+    try {
+      const gc = vi.fn();
+      const listeners = new Set<() => void>();
+      const commit = () => listeners.forEach((fn) => fn());
+      const stop = settleAfterWrites((fn) => (listeners.add(fn), () => listeners.delete(fn)), gc, 1000);
+      vi.advanceTimersByTime(5000);
+      expect(gc).not.toHaveBeenCalled(); // no writes: nothing to settle
+      commit();
+      vi.advanceTimersByTime(600);
+      commit(); // not quiet yet: the timer waits a quiet spell more
+      vi.advanceTimersByTime(400);
+      expect(gc).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(999);
+      expect(gc).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(gc).toHaveBeenCalledTimes(1);
+      expect(gc).toHaveBeenCalledWith({ type: 'minor' });
+      vi.advanceTimersByTime(10_000);
+      expect(gc).toHaveBeenCalledTimes(1); // quiet since: once
+      commit();
+      vi.advanceTimersByTime(1000);
+      expect(gc).toHaveBeenCalledTimes(2);
+      commit();
+      stop();
+      expect(listeners.size).toBe(0);
+      vi.advanceTimersByTime(10_000);
+      expect(gc).toHaveBeenCalledTimes(2);
+      const none = settleAfterWrites((fn) => (listeners.add(fn), () => listeners.delete(fn)), undefined, 10);
+      expect(listeners.size).toBe(0); // no gc: not even listening
+      none();
     } finally {
       vi.useRealTimers();
     }

@@ -85,3 +85,38 @@ export function settleAfterStart(gc = (globalThis as { gc?: (options?: object) =
   setTimeout(() => gc({ type: 'minor' }), quietMs).unref();
 }
 
+/**
+ * The same young-generation collection once writes have been quiet for QUIET_MS (at most twice
+ * that) after any number of them: a burst of writes grows the young generation to its largest
+ * (two 16 MB semi-spaces), and a server at rest afterwards makes no collection that would shrink
+ * it again. `subscribe` is told of every commit (Store.subscribe); a commit costs a counter and,
+ * the first after a settle, a timer. Returns the function that stops it. Needs `gc`, like
+ * settleAfterStart.
+ */
+export function settleAfterWrites(subscribe: (fn: () => void) => () => unknown, gc = (globalThis as { gc?: (options?: object) => void }).gc, quietMs = QUIET_MS): () => void {
+  if (typeof gc !== 'function') return () => {};
+  let writes = 0;
+  /** writes counted when the timer was set */
+  let seen = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const check = (): void => {
+    if (writes !== seen) {
+      seen = writes;
+      timer = setTimeout(check, quietMs).unref();
+      return;
+    }
+    timer = undefined;
+    gc({ type: 'minor' });
+  };
+  const unsubscribe = subscribe(() => {
+    writes++;
+    if (timer === undefined) {
+      seen = writes;
+      timer = setTimeout(check, quietMs).unref();
+    }
+  });
+  return () => {
+    unsubscribe();
+    clearTimeout(timer);
+  };
+}
