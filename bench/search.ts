@@ -44,8 +44,8 @@ function node(uid: string, id: string, type: string, intid: number, now: string,
   };
 }
 
-/** A site of about `n` objects: folders of 100 documents each. */
-export function buildSite(n: number): Store {
+/** A site of about `n` objects: folders of 100 documents each, `perCommit` objects per commit. */
+export function buildSite(n: number, perCommit = 1000): Store {
   const ids = sequentialIds();
   const t0 = Date.parse('2026-01-01T00:00:00Z');
   const iso = (t: number) => new Date(t).toISOString().replace(/\.\d{3}Z$/, '+00:00');
@@ -61,7 +61,7 @@ export function buildSite(n: number): Store {
   while (made < n) {
     store.commit((d: Draft<SiteState>) => {
       const draft = d as SiteState;
-      for (let i = 0; i < 1000 && made < n; i++, made++) {
+      for (let i = 0; i < perCommit && made < n; i++, made++) {
         const now = iso(t0 + made * 1000);
         if (made % 101 === 0) {
           folderUid = ids.next();
