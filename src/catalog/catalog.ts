@@ -43,8 +43,9 @@ export class Catalog {
   private unsubscribe: (() => void) | undefined;
   /** Longest merge slice so far (ms), for benchmarks. */
   longestSlice = 0;
-  /** When the merge waiting for quiet fell due (performance.now()). */
+  /** When the merge waiting for quiet fell due, and the last write since (performance.now()). */
   private dueSince = 0;
+  private lastWrite = 0;
   /** The waits of a due merge (tests shorten them). */
   idleMs = IDLE_MS;
   maxWaitMs = MAX_WAIT_MS;
@@ -252,17 +253,28 @@ export class Catalog {
     if (!this.text.pending || this.text.merging) return;
     const big = this.text.pending >= Math.max(256, this.text.size / 50);
     if (!big && this.text.size > 20_000) return; // a small fresh segment is cheap to search
-    if (!this.timer) {
-      this.dueSince = performance.now();
-      this.timer = setTimeout(() => this.startMerging(), this.idleMs);
-      this.timer.unref();
-    } else if (performance.now() - this.dueSince < this.maxWaitMs) this.timer.refresh();
-    else {
-      // waited long enough: the first slice in the next turn, after the writes of this one
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.startMerging(), 0);
-      this.timer.unref();
-    }
+    // a write only notes its time: the timer, when it fires, waits again for what is left of the
+    // quiet (re-arming a timer on every write took ~3% of Catalog.apply)
+    const now = performance.now();
+    this.lastWrite = now;
+    if (this.timer) return;
+    this.dueSince = now;
+    this.arm(Math.min(this.idleMs, this.maxWaitMs));
+  }
+
+  private arm(ms: number): void {
+    this.timer = setTimeout(() => this.mergeWhenQuiet(), ms);
+    this.timer.unref();
+  }
+
+  /** Start the due merge after `idleMs` without a write, or once it has waited `maxWaitMs` (in a turn of its own, after the writes). */
+  private mergeWhenQuiet(): void {
+    this.timer = undefined;
+    const now = performance.now();
+    const quiet = this.idleMs - (now - this.lastWrite);
+    const waited = this.maxWaitMs - (now - this.dueSince);
+    if (quiet > 0 && waited > 0) this.arm(Math.min(quiet, waited));
+    else this.startMerging();
   }
 
   private startMerging(): void {

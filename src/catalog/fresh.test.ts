@@ -7,10 +7,11 @@ import { FreshSegment, freshSize, TermList } from './fresh.ts';
 type Fields = [number, number][][];
 type Op = { k: 'add'; doc: number; fields: Fields } | { k: 'remove'; doc: number };
 
-const TERMS = 6;
+/** term numbers over several pages of a TermTable (1,024 each), some pages never used */
+const TERMS = [0, 1, 1023, 1024, 5_000, 70_001];
 const DOCS = 8;
 /** distinct terms with their frequencies, per field */
-const fieldArb = fc.uniqueArray(fc.tuple(fc.nat(TERMS - 1), fc.integer({ min: 1, max: 3 })), { selector: ([t]) => t, maxLength: TERMS });
+const fieldArb = fc.uniqueArray(fc.tuple(fc.constantFrom(...TERMS), fc.integer({ min: 1, max: 3 })), { selector: ([t]) => t, maxLength: TERMS.length });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ k: fc.constant('add' as const), doc: fc.nat(DOCS - 1), fields: fc.tuple(fieldArb, fieldArb, fieldArb) }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('remove' as const), doc: fc.nat(DOCS - 1) }) },
@@ -34,7 +35,10 @@ describe('FreshSegment', () => {
           expect([...seg.docs.keys()].sort()).toEqual([...model.keys()].sort());
           for (let f = 0; f < 3; f++) {
             expect(seg.postingCount(f)).toBe([...model.values()].reduce((n, fields) => n + fields[f].length, 0));
-            for (let t = 0; t < TERMS; t++) {
+            const held = TERMS.filter((t) => [...model.values()].some((fields) => fields[f].some(([x]) => x === t)));
+            expect([...seg.fields[f].sortedTerms()]).toEqual(held);
+            expect(seg.fields[f].size).toBe(held.length);
+            for (const t of TERMS) {
               const want = [...model].flatMap(([doc, fields]) => fields[f].filter(([x]) => x === t).map(([, tf]) => [doc, tf])).sort((a, b) => a[0] - b[0]);
               const got: number[][] = [];
               seg.forEach(f, t, (doc, tf) => got.push([doc, tf]));

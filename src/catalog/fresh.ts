@@ -37,12 +37,77 @@ export type FreshPostings = number | TermList;
 /** Number of documents of `p`. */
 export const freshSize = (p: FreshPostings | undefined): number => (p === undefined ? 0 : typeof p === 'number' ? 1 : p.n);
 
+/** Term numbers per page of a TermTable. */
+const PAGE_BITS = 10;
+const PAGE = 1 << PAGE_BITS;
+
+/**
+ * A field's terms -> their postings, by term number (dense: termdict.ts) in pages of PAGE slots
+ * made on first use: a slot holds 0 (no posting), the document number + 1 (the one document
+ * holding the term once) or -(k + 1) (`lists[k]`). A Map here took an entry (and its share of
+ * the table's regrowth, copied by the scavenges) for every new word, about two per new document
+ * (a number in its title and id); a page is off the heap, and new words (the highest numbers)
+ * share the last pages.
+ */
+export class TermTable {
+  private pages: (Int32Array | undefined)[] = [];
+  private readonly lists: (TermList | undefined)[] = [];
+  /** number of terms with postings */
+  size = 0;
+
+  get(t: number): FreshPostings | undefined {
+    const page = this.pages[t >>> PAGE_BITS];
+    const v = page === undefined ? 0 : page[t & (PAGE - 1)];
+    return v > 0 ? v - 1 : v < 0 ? this.lists[-v - 1] : undefined;
+  }
+
+  has(t: number): boolean {
+    const page = this.pages[t >>> PAGE_BITS];
+    return page !== undefined && page[t & (PAGE - 1)] !== 0;
+  }
+
+  /** `t`'s postings become `p` (a document number, or a list not in the table yet). */
+  set(t: number, p: FreshPostings): void {
+    const at = t >>> PAGE_BITS;
+    const pages = this.pages;
+    while (pages.length <= at) pages.push(undefined);
+    const page = (pages[at] ??= new Int32Array(PAGE));
+    const slot = t & (PAGE - 1);
+    const v = page[slot];
+    if (v === 0) this.size++;
+    else if (v < 0) this.lists[-v - 1] = undefined;
+    if (typeof p === 'number') page[slot] = p + 1;
+    else page[slot] = -this.lists.push(p);
+  }
+
+  delete(t: number): void {
+    const page = this.pages[t >>> PAGE_BITS];
+    const slot = t & (PAGE - 1);
+    const v = page === undefined ? 0 : page[slot];
+    if (v === 0) return;
+    if (v < 0) this.lists[-v - 1] = undefined;
+    page![slot] = 0;
+    this.size--;
+  }
+
+  /** The terms with postings, ascending. */
+  sortedTerms(): Int32Array {
+    const out = new Int32Array(this.size);
+    let n = 0;
+    for (let p = 0; p < this.pages.length; p++) {
+      const page = this.pages[p];
+      if (page) for (let i = 0; i < PAGE; i++) if (page[i] !== 0) out[n++] = (p << PAGE_BITS) | i;
+    }
+    return out;
+  }
+}
+
 /** Words of the record log a new segment starts with. */
 const FIRST_LOG = 1024;
 
 export class FreshSegment {
   /** per field: term -> its postings */
-  readonly fields: Map<number, FreshPostings>[] = [new Map(), new Map(), new Map()];
+  readonly fields: TermTable[] = [new TermTable(), new TermTable(), new TermTable()];
   /** doc -> where its record starts in `log` */
   readonly docs = new Map<number, number>();
   /**

@@ -4,8 +4,8 @@
 // a bucket, a replaced index) are resolved by comparing those subtrees of the states before and
 // after, which share every untouched part.
 import type { Patch } from 'immer';
-import type { SiteState } from '../state/model.ts';
-import { DEPTH } from '../state/nodes.ts';
+import type { ContentNode, SiteState } from '../state/model.ts';
+import { DEPTH, getNode } from '../state/nodes.ts';
 import { diffLevels, diffShards, nodeAt, subtree } from '../state/nodes-diff.ts';
 
 /** Node properties no index depends on. */
@@ -48,7 +48,19 @@ function samePlace(a: readonly (string | number)[], b: readonly (string | number
   return true;
 }
 
-export function touchedBy(before: SiteState, after: SiteState, patches: Patch[]): Touched {
+/** The node a patch adds at the end of a bucket (`['nodes', ...slots, i]`), if it is one. */
+function addedNode(p: Patch): ContentNode | undefined {
+  if (p.op !== 'add' || p.path.length !== DEPTH + 2) return undefined;
+  const v = p.value as ContentNode | null | undefined;
+  return typeof v === 'object' && v !== null && typeof v.uid === 'string' && typeof v.intid === 'number' ? v : undefined;
+}
+
+/**
+ * `addedOnly`: a node a patch adds to a bucket (a new object: most writes) is taken from the
+ * patch, the bucket not compared (the node's hash added just before it, neither); any other change
+ * of the bucket comes with patches of its own. Off (tests): every such patch compares the bucket.
+ */
+export function touchedBy(before: SiteState, after: SiteState, patches: Patch[], addedOnly = true): Touched {
   const t: Touched = { nodes: new Map(), defaultPages: new Set(), types: false };
   // the node of the last in-place path: a write's patches come in runs on one node (a folder's
   // children structure: about ten), and the node a path names depends on the path alone
@@ -56,7 +68,8 @@ export function touchedBy(before: SiteState, after: SiteState, patches: Patch[])
   let lastUid: string | undefined;
   // the last path whose subtree (its slots, down to the bucket at most) was compared
   let lastDiff: readonly (string | number)[] | undefined;
-  for (const p of patches) {
+  for (let k = 0; k < patches.length; k++) {
+    const p = patches[k];
     const path = p.path;
     if (path.length === 0) {
       // Store.replace (restore, reset, checkpoint): the whole state; compare the shards.
@@ -78,6 +91,17 @@ export function touchedBy(before: SiteState, after: SiteState, patches: Patch[])
         lastPath = path;
         lastUid = uid;
       }
+    }
+    if (uid === undefined && addedOnly && path.length === DEPTH + 2 && p.op === 'add') {
+      const node = addedNode(p);
+      if (node) {
+        // the same object as before (moved in its bucket): nothing of it changed
+        if (getNode(before, node.uid) !== node) mark(t, node.uid, true);
+        continue;
+      }
+      // the hash of the node the next patch adds right after it
+      const next = patches[k + 1];
+      if (typeof p.value === 'number' && next && addedNode(next) && samePlace(path, next.path, DEPTH) && next.path[DEPTH + 1] === (path[DEPTH + 1] as number) + 1) continue;
     }
     if (uid === undefined) {
       // a level or bucket added, removed or replaced, a node put or dropped: compare that subtree

@@ -233,7 +233,7 @@ export class Merger {
         this.out = { start: new Int32Array(T + 1), writer: new ByteWriter(estimate) };
         this.t = 0;
         const terms = this.detached?.seg.fields[f];
-        this.freshTerms = terms?.size ? Int32Array.from(terms.keys()).sort() : new Int32Array(0);
+        this.freshTerms = terms?.size ? terms.sortedTerms() : new Int32Array(0);
         this.nextFresh = 0;
       }
       const { start, writer } = this.out;
