@@ -36,6 +36,8 @@ export class Catalog {
   readonly table = new DocTable();
   readonly text: FullText;
   private readonly interned = new Map<string, string[]>();
+  /** The touched nodes apply looked up, after and before in turn (emptied after each commit). */
+  private readonly seen: (ContentNode | undefined)[] = [];
   /** Inherited local roles and token lists, kept from one commit to the next (security.ts). */
   private readonly security: SecurityMemo;
   private timer: NodeJS.Timeout | undefined;
@@ -193,16 +195,22 @@ export class Catalog {
     if (before !== commit.before) diffShards(before.nodes, after.nodes, (uid) => touched.nodes.set(uid, true));
     this.current = after;
     const memo = this.security;
-    memo.advance(after, sameInheritance(before, after, touched.nodes));
+    const seen = this.seen;
+    seen.length = 0; // (a commit that threw half-way left its own)
+    memo.advance(after, sameInheritance(before, after, touched.nodes, seen));
     let subtrees: ContentNode[] | undefined;
+    let i = 0;
     for (const [uid, text] of touched.nodes) {
-      const node = getNode(after, uid);
+      // the nodes sameInheritance looked up (in the same order: entries added below come after them)
+      const known = i < seen.length;
+      const node = known ? seen[i] : getNode(after, uid);
+      const old = known ? seen[i + 1] : getNode(before, uid);
+      i += 2;
       if (!node) {
         const doc = this.table.docOf(uid);
         if (doc !== undefined) this.unindexDoc(doc);
         continue;
       }
-      const old = getNode(before, uid);
       // what descendants inherit: local roles and acquired permissions (a rename changes nothing below)
       if (!old || old.parent !== node.parent || old.intid !== node.intid || old.reviewState !== node.reviewState || old.blockLocalRoles !== node.blockLocalRoles || old.localRoles !== node.localRoles) {
         if (childCount(node)) (subtrees ??= []).push(node);
@@ -212,6 +220,7 @@ export class Catalog {
       }
       this.reindex(after, node, text, memo, !old);
     }
+    seen.length = 0;
     if ((touched.types || before.types !== after.types) && typesIndexedDiffer(before.types, after.types)) {
       const all = rootOf(after);
       this.reindex(after, all, false, memo);
@@ -349,12 +358,14 @@ function depthOf(state: SiteState, node: ContentNode): number {
  * Whether what every container passes down to its descendants (local roles, the blocking flag, the
  * parent) is as it was for the objects `touched` left in place: none went away, none of those
  * changed. Then the inherited local roles the catalog knows from `before` still hold in `after`.
+ * The nodes it looked up go into `seen`: after and before, uid after uid (apply reads them there).
  */
-function sameInheritance(before: SiteState, after: SiteState, touched: Map<string, boolean>): boolean {
+function sameInheritance(before: SiteState, after: SiteState, touched: Map<string, boolean>, seen: (ContentNode | undefined)[]): boolean {
   for (const uid of touched.keys()) {
     const node = getNode(after, uid);
-    if (!node) return false;
     const old = getNode(before, uid);
+    seen.push(node, old);
+    if (!node) return false;
     if (old && (old.parent !== node.parent || old.localRoles !== node.localRoles || old.blockLocalRoles !== node.blockLocalRoles)) return false;
   }
   return true;

@@ -96,6 +96,9 @@ const USUAL = new Map([
   ['expires', NO_EXPIRES],
 ]);
 const usualOf = (name: string): number => USUAL.get(name) ?? NaN;
+/** DATES' usual values, and their places in DATES */
+const USUALS = DATES.map(usualOf);
+const DATE_AT = new Map(DATES.map((n, i) => [n, i]));
 /** The rest of the value indexes: kept in profiles. */
 const PROFILED = Object.keys(INDEXES).filter((n) => ['field', 'uuid', 'keyword', 'boolean'].includes(INDEXES[n]) && !OWN_COLUMNS.has(n));
 const PROFILED_SET = new Set(PROFILED);
@@ -175,8 +178,10 @@ export class DocTable {
    * effective, expires, start, end): 8 B per document each.
    */
   private readonly dates = new Map<string, Float64Array>();
-  /** block bounds of each date column (blocks.ts) */
-  private readonly bounds = new Map<string, BlockBounds>(DATES.map((n) => [n, new BlockBounds()]));
+  /** the same, in DATES order (a put reads them by place) */
+  private readonly dateCols: (Float64Array | undefined)[] = DATES.map(() => undefined);
+  /** block bounds of each date column (blocks.ts), in DATES order */
+  private readonly bounds = DATES.map(() => new BlockBounds());
   /** UID -> document, over the `uids` column: also the postings of the UID index. */
   private readonly byUid = new ColumnIndex((d) => this.uids[d] ?? NO_VALUE);
   live: Bits = new Uint32Array(32);
@@ -305,7 +310,7 @@ export class DocTable {
     this.room = size;
     if (this.effs) this.effs = widen(this.effs, -Infinity);
     if (this.exps) this.exps = widen(this.exps, Infinity);
-    for (const [name, col] of this.dates) this.dates.set(name, widen(col, NaN));
+    for (const [name, col] of this.dates) this.setDateColumn(name, widen(col, NaN));
     for (const [name, col] of this.columns) if (col instanceof Float64Array) this.columns.set(name, widen(col, NaN));
   }
 
@@ -386,15 +391,15 @@ export class DocTable {
     this.names[doc] = typeof name === 'string' ? name : undefined;
     const title = entry.v.sortable_title;
     this.titles[doc] = typeof title === 'string' ? title : undefined;
+    const dateCols = this.dateCols;
     for (let i = 0; i < DATES.length; i++) {
-      const n = DATES[i];
-      const x = entry.v[n];
+      const x = entry.v[DATES[i]];
       const has = typeof x === 'number' && !Number.isNaN(x);
       const value = has ? x : NaN;
-      const col = this.dates.get(n);
+      const col = dateCols[i];
       if (col) col[doc] = value;
-      else if (!Object.is(value, usualOf(n))) this.dateColumn(n)[doc] = value;
-      if (has) this.bounds.get(n)!.note(doc, x);
+      else if (!Object.is(value, USUALS[i])) this.dateColumn(DATES[i])[doc] = value;
+      if (has) this.bounds[i].note(doc, x);
     }
     this.paths.set(doc, parentDoc, id);
     if (this.effs || entry.eff !== -Infinity) (this.effs ??= new Float64Array(this.room).fill(-Infinity))[doc] = entry.eff;
@@ -451,14 +456,20 @@ export class DocTable {
 
   /** The block bounds of a date index's column, undefined for other indexes. */
   boundsOf(name: string): BlockBounds | undefined {
-    return this.bounds.get(name);
+    const i = DATE_AT.get(name);
+    return i === undefined ? undefined : this.bounds[i];
   }
 
   /** The column of date index `name`, made (every document its usual value) when it has none yet. */
   private dateColumn(name: string): Float64Array {
     let col = this.dates.get(name);
-    if (!col) this.dates.set(name, (col = new Float64Array(this.room).fill(usualOf(name))));
+    if (!col) this.setDateColumn(name, (col = new Float64Array(this.room).fill(usualOf(name))));
     return col;
+  }
+
+  private setDateColumn(name: string, col: Float64Array): void {
+    this.dates.set(name, col);
+    this.dateCols[DATE_AT.get(name)!] = col;
   }
 
   /** Sort keys of index `name` by document (dates as numbers, NaN when missing). */
