@@ -24,6 +24,17 @@ describe('sortableTitle', () => {
     );
   });
 
+  it('zero-fills every number as the regular expression does, for titles of any size', () => {
+    const unit = fc.constantFrom(' ', 'a', 'Z', '0', '1', '9', '٣', 'İ', '-', '😀');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 60 }), (title) => {
+        expect(sortableTitle(title)).toBe(whole(title));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(sortableTitle('7 days, 12 hours, 2026 and 12345')).toBe('0007 days, 0012 hours, 2026 and 12345');
+  });
+
   it('reads only the start of a title of megabytes', () => {
     const title = ' '.repeat(1000) + 'Report 7 ' + 'x'.repeat(4 * 1024 * 1024);
     expect(sortableTitle(title)).toBe(whole(title));
