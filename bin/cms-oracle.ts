@@ -274,6 +274,7 @@ async function main(): Promise<number | undefined> {
   }
 
   const { port, host } = config;
+  let stopSettling = () => {};
   const http = serve({ fetch: server.app.fetch, port, hostname: host }, (info) => {
     const url = `http://${publicHost(host)}:${info.port}${config.sitePath}`;
     const loaded = server.fixture ? `, ${server.fixture.content} objects, ${server.fixture.users} users` : '';
@@ -282,7 +283,7 @@ async function main(): Promise<number | undefined> {
       : `fixture ${config.fixture}${loaded}`;
     console.log(`cms-oracle: ${url} ready in ${Math.round(performance.now())} ms (${origin}; Manager account: ${config.admin.user})`);
     settleAfterStart();
-    settleAfterWrites((fn) => server.store.subscribe(fn));
+    stopSettling = settleAfterWrites((fn) => server.store.subscribe(fn));
   });
   answerClientErrors(http);
   http.on('error', (err: NodeJS.ErrnoException) => {
@@ -292,6 +293,7 @@ async function main(): Promise<number | undefined> {
 
   const stop = (signal: string) => {
     if (level >= LEVELS.indexOf('info')) console.log(`cms-oracle: ${signal}, stopping`);
+    stopSettling();
     // The final snapshot is written after the last request is answered.
     http.close(() => void (server.persistence?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
     if ('closeAllConnections' in http) (http as { closeAllConnections(): void }).closeAllConnections();
