@@ -39,6 +39,26 @@ export function mutableIn<H extends object, K extends keyof H>(w: Made, holder: 
   return copy;
 }
 
+/**
+ * `holder[key]`, a list, with `values` added at its end, ready to change in place: pushed onto
+ * when this recipe made it, else a copy of it with them, stored back in `holder`. The copy is made
+ * at its size in one allocation (concat): slice() and then push() would copy the list twice, and
+ * V8 gives a list grown by push() room for about half as many slots again, room the published
+ * state would hold on to (a folder's last chunk, a trie leaf, a bucket of the UID index: written
+ * by every create). concat adds the elements of `values` as they are (lists too).
+ */
+export function appendIn<H extends object, K extends keyof H>(w: Made, holder: H, key: K, ...values: unknown[]): H[K] & object {
+  const x = holder[key] as H[K] & unknown[];
+  if (w.made.has(x)) {
+    for (const v of values) x.push(v);
+    return x;
+  }
+  const copy = x.concat(values) as H[K] & unknown[];
+  w.made.add(copy);
+  holder[key] = copy;
+  return copy;
+}
+
 /** A new value made by this write (changed in place later in the same recipe). */
 export function owned<T extends object>(w: Made, x: T): T {
   w.made.add(x);

@@ -99,7 +99,11 @@ export function trieSet(w: TrieWork, id: string, uid: string, gkey: number, ckey
     next[i + 1] = uid;
     next[i + 2] = gkey;
     next[i + 3] = ckey;
-  } else if (leaf.length / ENTRY < LEAF || branches.length >= MAX_DEPTH) mutable(w, leaf, (copy) => putLeaf(w, h, branches, copy)).push(id, uid, gkey, ckey);
+  } else if (leaf.length / ENTRY < LEAF || branches.length >= MAX_DEPTH) {
+    // a copy at its size with the entry (as appendIn: not slice() and push())
+    if (w.made.has(leaf)) leaf.push(id, uid, gkey, ckey);
+    else putLeaf(w, h, branches, owned(w, leaf.concat([id, uid, gkey, ckey])));
+  }
   else putLeaf(w, h, branches, split(w, [...leaf, id, uid, gkey, ckey], branches.length));
 }
 

@@ -19,7 +19,7 @@ import { current, isDraft, type Draft } from 'immer';
 import { freezeTop, present } from './freeze.ts';
 import { stored } from './stored.ts';
 import { freshSeed } from '../lib/seeded-hash.ts';
-import { madeFor, mutableIn, owned } from './children-copies.ts';
+import { appendIn, madeFor, mutableIn, owned } from './children-copies.ts';
 import { findLeaf, trieDelete, trieProblems, trieSet, type Trie, type TrieWork } from './children-trie.ts';
 
 export interface Children {
@@ -345,21 +345,21 @@ function insertIn(w: Work, id: string, uid: string, pos?: number): void {
     if (!last || (cl >= 0 && last.sizes[cl] >= CHUNK && last.order.length >= GROUP)) {
       const gkey = c.next++;
       const key = c.next++;
-      mutableIn(w, c, 'groups').push(owned(w, { order: owned(w, [owned(w, [uid, id])]), keys: owned(w, [key]), sizes: owned(w, [1]) }));
-      mutableIn(w, c, 'counts').push(1);
-      mutableIn(w, c, 'gkeys').push(gkey);
+      appendIn(w, c, 'groups', owned(w, { order: owned(w, [owned(w, [uid, id])]), keys: owned(w, [key]), sizes: owned(w, [1]) }));
+      appendIn(w, c, 'counts', 1);
+      appendIn(w, c, 'gkeys', gkey);
       trieSet(w, id, uid, gkey, key);
     } else if (cl < 0 || last.sizes[cl] >= CHUNK) {
       const key = c.next++;
       const g = editGroup(w, gl);
-      mutableIn(w, g, 'order').push(owned(w, [uid, id]));
-      mutableIn(w, g, 'keys').push(key);
-      mutableIn(w, g, 'sizes').push(1);
+      appendIn(w, g, 'order', owned(w, [uid, id]));
+      appendIn(w, g, 'keys', key);
+      appendIn(w, g, 'sizes', 1);
       setSlot(w, c, 'counts', gl, counts[gl] + 1);
       trieSet(w, id, uid, c.gkeys[gl], key);
     } else {
       const g = editGroup(w, gl);
-      mutableIn(w, mutableIn(w, g, 'order'), cl).push(uid, id);
+      appendIn(w, mutableIn(w, g, 'order'), cl, uid, id);
       setSlot(w, g, 'sizes', cl, g.sizes[cl] + 1);
       setSlot(w, c, 'counts', gl, counts[gl] + 1);
       trieSet(w, id, uid, c.gkeys[gl], g.keys[cl]);

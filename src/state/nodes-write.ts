@@ -16,7 +16,7 @@ import type { ContentNode, NodeBucket, NodeLevel, NodeShards } from './model.ts'
 import { BITS, DEPTH, FANOUT, emptyLevel, fnv, indexIn, mustGetNode, peekNode, putNode } from './nodes.ts';
 import { stored } from './stored.ts';
 import { FREEZING, freezeTop } from './freeze.ts';
-import { mutableIn, owned, type Made } from './children-copies.ts';
+import { appendIn, mutableIn, owned, type Made } from './children-copies.ts';
 import { insertChild } from './children.ts';
 import { appendPatches, childRecordPatches, isChildRecord, replace, tailPatches } from './children-patches.ts';
 import type { Children } from './children.ts';
@@ -113,11 +113,13 @@ function writeWith(draft: Indexed, index: NodeShards, w: Writes, nodes: readonly
       level = (level[slot] ? mutableIn(w, level, slot) : (level[slot] = owned(w, emptyLevel<NodeLevel>() as NodeLevel))) as NodeLevel;
     }
     const slot = n & (FANOUT - 1);
-    const bucket = (level[slot] ? mutableIn(w, level, slot) : (level[slot] = owned(w, [] as NodeBucket))) as NodeBucket;
+    const bucket = level[slot] as NodeBucket | null;
     const i = indexIn(bucket, node.uid, h);
-    if (i >= 0) bucket[i] = node;
+    if (i >= 0) (mutableIn(w, level, slot) as NodeBucket)[i] = node;
     else {
-      bucket.push(h, node);
+      // a new node: the bucket copied at its size with it (appendIn), or a new bucket
+      if (bucket) appendIn(w, level, slot, h, node);
+      else level[slot] = owned(w, [h, node] as NodeBucket);
       added++;
     }
   }
