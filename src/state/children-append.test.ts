@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHUNK, GROUP, checkChildren, emptyChildren, insertChild, moveChildTo, removeChild, type Children } from './children.ts';
 import { appendPatches, childRecordPatches } from './children-patches.ts';
+import { MadeSet } from './children-copies.ts';
 import type { Patch } from 'immer';
 
 enablePatches();
@@ -20,7 +21,7 @@ interface Holder {
 function record(size: number, removed: number[], moved: number[], seeded: boolean): Children {
   const node: Holder = { children: emptyChildren() };
   if (!seeded) delete node.children!.k;
-  for (let i = 0; i < size; i++) insertChild(node, `c${i}`, `u${i}`, undefined, new Set());
+  for (let i = 0; i < size; i++) insertChild(node, `c${i}`, `u${i}`, undefined, new MadeSet());
   for (const r of removed) removeChild(node, `c${r % Math.max(1, size)}`);
   for (const m of moved) moveChildTo(node, `c${m % Math.max(1, size)}`, 0);
   return node.children!;
@@ -29,7 +30,7 @@ function record(size: number, removed: number[], moved: number[], seeded: boolea
 /** The append of `id` to `before` as addNode makes it (its own copies), and both spellings of its patches. */
 function append(before: Children, id: string): { after: Children; spelled: Patch[][]; compared: Patch[][] } {
   const node: Holder = { children: before };
-  insertChild(node, id, `uid-${id}`, undefined, new Set());
+  insertChild(node, id, `uid-${id}`, undefined, new MadeSet());
   const after = node.children!;
   const spelled: Patch[][] = [[], []];
   const compared: Patch[][] = [[], []];

@@ -19,7 +19,7 @@ import { current, isDraft, type Draft } from 'immer';
 import { freezeTop, present } from './freeze.ts';
 import { stored } from './stored.ts';
 import { freshSeed } from '../lib/seeded-hash.ts';
-import { appendIn, madeFor, mutableIn, owned } from './children-copies.ts';
+import { appendIn, madeFor, mutableIn, owned, type MadeSet } from './children-copies.ts';
 import { findLeaf, trieDelete, trieProblems, trieSet, type Trie, type TrieWork } from './children-trie.ts';
 
 export interface Children {
@@ -217,7 +217,7 @@ interface Work extends TrieWork {
 }
 
 /** Start a write of `node`'s children: a copy of its record's top (an empty record on first use). */
-function begin(node: HasChildren, made: Set<object> = madeFor(node)): Work {
+function begin(node: HasChildren, made: MadeSet = madeFor(node)): Work {
   const c = stored(node, 'children');
   if (!c) return { c: emptyChildren(), made };
   if (isDraft(c)) return { c: present(c), made };
@@ -393,7 +393,7 @@ function removeIn(w: Work, id: string): string | undefined {
  * Draft mutator: insert child `id` -> `uid` at position `pos` (default: last). The id must be free.
  * `made`: what the recipe made so far for `node`, when the caller keeps that itself (nodes-write.ts).
  */
-export function insertChild(node: HasChildren, id: string, uid: string, pos?: number, made?: Set<object>): void {
+export function insertChild(node: HasChildren, id: string, uid: string, pos?: number, made?: MadeSet): void {
   const w = begin(node, made);
   insertIn(w, id, uid, pos);
   end(node, w);

@@ -16,7 +16,7 @@ import type { ContentNode, NodeBucket, NodeLevel, NodeShards } from './model.ts'
 import { BITS, DEPTH, FANOUT, emptyLevel, fnv, indexIn, mustGetNode, peekNode, putNode } from './nodes.ts';
 import { stored } from './stored.ts';
 import { FREEZING, freezeTop } from './freeze.ts';
-import { appendIn, mutableIn, owned, type Made } from './children-copies.ts';
+import { MadeSet, appendIn, mutableIn, owned, type Made } from './children-copies.ts';
 import { insertChild } from './children.ts';
 import { appendPatches, childRecordPatches, isChildRecord, replace, tailPatches } from './children-patches.ts';
 import type { Children } from './children.ts';
@@ -56,7 +56,7 @@ const written = new WeakMap<object, Writes>();
 /** The writes of the recipe of `draft` so far, going on from its index top `index` (none yet: a new record). */
 function writesOf(draft: object, index: NodeShards): Writes {
   const w = written.get(index);
-  return w && w.draft === draft ? w : { draft, made: new Set(), buckets: [], record: undefined, base: undefined, id: '' };
+  return w && w.draft === draft ? w : { draft, made: new MadeSet(), buckets: [], record: undefined, base: undefined, id: '' };
 }
 
 /** Whether a recipe writes the index of `draft` here: it has not drafted it. */
