@@ -1,7 +1,8 @@
 // Ids made from titles of any length: a title of megabytes costs no more than one of 4 KB, and
 // titles up to that length are named exactly as before.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ATTEMPTS, nameStamp, normalizeId, uniqueId } from './names.ts';
+import { ATTEMPTS, nameStamp, normalizeId, normalizeIdInFull, uniqueId } from './names.ts';
 import { insertChild } from '../../state/children.ts';
 import type { ContentNode } from '../../state/model.ts';
 
@@ -22,6 +23,21 @@ describe('normalizeId', () => {
     const title = 'Ünïcødé – title 2026! '.repeat(186); // 4,092 characters
     expect(title.length).toBeLessThanOrEqual(4096);
     expect(normalizeId(title)).toMatch(/^unicode-title-2026-unicode/);
+  });
+
+  it('names plain words by its quick path as by the full steps', () => {
+    const char = fc.constantFrom(...'aZ09 _-.é\'x'.split(''));
+    const words = fc.array(fc.stringMatching(/^[A-Za-z0-9]{1,12}$/), { minLength: 1, maxLength: 30 }).map((w) => w.join(' '));
+    fc.assert(
+      fc.property(fc.oneof(words, fc.array(char, { maxLength: 300 }).map((cs) => cs.join('')), fc.string()), fc.constantFrom(undefined, 'de'), (text, language) => {
+        expect(normalizeId(text, language)).toBe(normalizeIdInFull(text, language));
+      }),
+      { numRuns: 2000 },
+    );
+    // the quick path itself: plain words up to 255 characters, one longer is cropped
+    expect(normalizeId('Spread Document 12')).toBe('spread-document-12');
+    expect(normalizeId('ab '.repeat(100).trim())).toBe(normalizeIdInFull('ab '.repeat(100).trim()));
+    expect(normalizeId('ab '.repeat(100).trim()).length).toBeLessThanOrEqual(255);
   });
 });
 

@@ -41,12 +41,23 @@ const NAME_SOURCE = 4096;
  */
 const nameSource = (text: string) => (text.length > NAME_SOURCE ? text.slice(0, NAME_SOURCE - 5) + text.slice(-5) : text);
 
+/** Words of ASCII letters and digits, one space between them (most titles): named by normalizeId's quick path. */
+const PLAIN_WORDS = /^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/;
+
 /**
  * Plone's URL normaliser (supplement-2 6.1): "My Document" -> "my-document", "Report (final).PDF"
  * -> "report-final.pdf", "Über uns" -> "uber-uns" ("ueber-uns" for German requests); an extension
  * of up to 4 word characters is kept, the rest is cropped at 255 characters.
  */
 export function normalizeId(text: string, language?: string): string {
+  // plain words that need no crop: the steps of normalizeIdInFull lower them and join them by
+  // dashes, and nothing else (six regular expressions and their strings a create otherwise)
+  if (text.length <= MAX_ID_LENGTH && PLAIN_WORDS.test(text)) return text.toLowerCase().replaceAll(' ', '-');
+  return normalizeIdInFull(text, language);
+}
+
+/** normalizeId without its quick path (exported for the test that both agree). */
+export function normalizeIdInFull(text: string, language?: string): string {
   const lowered = baseNormalize(nameSource(text), language).trim().replace(/^_+/, '').toLowerCase();
   const m = /^(.+)\.(\w{0,4})$/.exec(lowered);
   const [rawBase, ext] = m ? [m[1], m[2]] : [lowered, ''];
