@@ -41,6 +41,7 @@ const EXPLICIT_CACHES: Record<string, string> = {
   'auth/authenticate.ts dummyHash': 'one hash computed once, for timing-safe refusals',
   'auth/tokens.ts lastSecond': 'the last request time converted to seconds',
   'auth/check.ts accessCache': 'roles and permission answers per state, principal and node',
+  'auth/check.ts acrossStates': 'roles and permission answers per principal and node UID, taken on a later state when what they read is the same objects and values there',
   'auth/membership.ts parentsCache': 'group parents per groups record',
   'blobs/sharp.ts loading': 'the image library, loaded on first use',
   'catalog/query.ts SIBLINGS': 'positions of siblings per children record',
