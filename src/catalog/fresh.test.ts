@@ -38,6 +38,8 @@ describe('FreshSegment', () => {
             const held = TERMS.filter((t) => [...model.values()].some((fields) => fields[f].some(([x]) => x === t)));
             expect([...seg.fields[f].sortedTerms()]).toEqual(held);
             expect(seg.fields[f].size).toBe(held.length);
+            // a list's place is taken again once its term lets it go: never more places than terms
+            expect(seg.fields[f].listPlaces).toBeLessThanOrEqual(TERMS.length);
             for (const t of TERMS) {
               const want = [...model].flatMap(([doc, fields]) => fields[f].filter(([x]) => x === t).map(([, tf]) => [doc, tf])).sort((a, b) => a[0] - b[0]);
               const got: number[][] = [];
@@ -55,5 +57,22 @@ describe('FreshSegment', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('keeps no more list places than terms when a document is indexed again and again', () => {
+    const seg = new FreshSegment();
+    const terms = Int32Array.from({ length: 50 }, (_, i) => i * 37);
+    const tfs = new Int32Array(50).fill(2);
+    // each word twice in the one document: its postings are a list, let go and made again each time
+    for (let round = 0; round < 2_000; round++) {
+      seg.remove(1);
+      seg.begin(1);
+      seg.field(1, 0, terms, tfs, terms.length);
+    }
+    expect(seg.fields[0].size).toBe(50);
+    expect(seg.fields[0].listPlaces).toBeLessThanOrEqual(50);
+    const found: number[][] = [];
+    seg.forEach(0, 37, (doc, tf) => found.push([doc, tf]));
+    expect(found).toEqual([[1, 2]]);
   });
 });

@@ -52,6 +52,8 @@ const PAGE = 1 << PAGE_BITS;
 export class TermTable {
   private pages: (Int32Array | undefined)[] = [];
   private readonly lists: (TermList | undefined)[] = [];
+  /** places in `lists` no term holds (taken again before `lists` grows: it holds at most as many as there are terms) */
+  private readonly free: number[] = [];
   /** number of terms with postings */
   size = 0;
 
@@ -75,9 +77,11 @@ export class TermTable {
     const slot = t & (PAGE - 1);
     const v = page[slot];
     if (v === 0) this.size++;
-    else if (v < 0) this.lists[-v - 1] = undefined;
-    if (typeof p === 'number') page[slot] = p + 1;
-    else page[slot] = -this.lists.push(p);
+    if (typeof p === 'number') {
+      if (v < 0) this.release(-v - 1);
+      page[slot] = p + 1;
+    } else if (v < 0) this.lists[-v - 1] = p;
+    else page[slot] = -this.take(p) - 1;
   }
 
   delete(t: number): void {
@@ -85,9 +89,26 @@ export class TermTable {
     const slot = t & (PAGE - 1);
     const v = page === undefined ? 0 : page[slot];
     if (v === 0) return;
-    if (v < 0) this.lists[-v - 1] = undefined;
+    if (v < 0) this.release(-v - 1);
     page![slot] = 0;
     this.size--;
+  }
+
+  /** Places in the table's store of lists (tests: it stays as big as the most lists held at once). */
+  get listPlaces(): number {
+    return this.lists.length;
+  }
+
+  private take(list: TermList): number {
+    const at = this.free.pop();
+    if (at === undefined) return this.lists.push(list) - 1;
+    this.lists[at] = list;
+    return at;
+  }
+
+  private release(at: number): void {
+    this.lists[at] = undefined;
+    this.free.push(at);
   }
 
   /** The terms with postings, ascending. */
