@@ -72,10 +72,7 @@ describe('touchedBy', () => {
         for (const ops of commitOps) {
           store.commit((d) => {
             const s = d as SiteState;
-            // one removal at most, the last write of the recipe: after a node left a bucket, the others
-            // of that bucket read in the same recipe come frozen (state/nodes.ts; not touchedBy's part)
-            const removal = ops.find((o) => o.k === 'remove');
-            for (const op of [...ops.filter((o) => o.k !== 'remove'), ...(removal ? [removal] : [])]) {
+            for (const op of ops) {
               const a = pool[op.a];
               const b = pool[op.b];
               const has = (u: string) => getNode(s, u) !== undefined;

@@ -149,7 +149,11 @@ export function putNode(draft: { nodes: NodeShards; nodeCount: number }, node: C
   }
 }
 
-/** Draft mutator: remove a node from the index (not from its parent); the bucket's last node takes its place. */
+/**
+ * Draft mutator: remove a node from the index (not from its parent); the bucket's last node takes
+ * its place. That node is moved as a draft (read through the bucket's draft): a stored one put at
+ * another place of a draft is handed back as it is, frozen, to a later write of the same recipe.
+ */
 export function dropNode(draft: { nodes: NodeShards; nodeCount: number }, uid: string): void {
   const h = fnv(uid);
   const bucket = bucketAt(draft.nodes, h & 0xffff);
@@ -158,7 +162,7 @@ export function dropNode(draft: { nodes: NodeShards; nodeCount: number }, uid: s
   const last = bucket!.length - 1;
   if (i < last) {
     bucket![i - 1] = bucket![last - 1];
-    bucket![i] = stored(bucket!, last);
+    bucket![i] = bucket![last];
   }
   bucket!.length = last - 1;
   draft.nodeCount -= 1;
