@@ -8,6 +8,7 @@ import { testSite } from '../compose/test-site.ts';
 import { traverse } from '../state/select.ts';
 import { getNode } from '../state/nodes.ts';
 import { addNode } from '../state/nodes-write.ts';
+import { moveChild } from '../state/tree.ts';
 import type { ContentNode, SiteState } from '../state/model.ts';
 import { accessAnew, hasPermission, rolesAt } from './check.ts';
 import type { Principal } from './principal.ts';
@@ -29,6 +30,8 @@ type Step =
   | { op: 'review'; at: number; state: string }
   | { op: 'touch'; at: number }
   | { op: 'child'; at: number }
+  | { op: 'move'; what: number; to: number }
+  | { op: 'retype'; at: number; type: string }
   | { op: 'workflow'; type: string; workflow: string | null }
   | { op: 'registry'; permission: string; roles: string[] | null }
   | { op: 'ask'; back: number };
@@ -40,6 +43,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('review' as const), at: fc.nat(4), state: fc.constantFrom('private', 'pending', 'published') }),
   fc.record({ op: fc.constant('touch' as const), at: fc.nat(4) }),
   fc.record({ op: fc.constant('child' as const), at: fc.constantFrom(1, 2) }),
+  // d or e into the root, f or g: the parents up from them change
+  fc.record({ op: fc.constant('move' as const), what: fc.constantFrom(3, 4), to: fc.constantFrom(0, 1, 2) }),
+  fc.record({ op: fc.constant('retype' as const), at: fc.integer({ min: 1, max: 4 }), type: fc.constantFrom('Document', 'Folder', 'News Item') }),
   fc.record({ op: fc.constant('workflow' as const), type: fc.constantFrom('Document', 'Folder'), workflow: fc.constantFrom('simple_publication_workflow', 'one_state_workflow', null) }),
   fc.record({ op: fc.constant('registry' as const), permission: fc.constantFrom(...PERMISSIONS), roles: fc.option(fc.subarray(['Manager', 'Site Administrator', ...ROLES, 'Authenticated', 'Anonymous']), { nil: null }) }),
   fc.record({ op: fc.constant('ask' as const), back: fc.nat(6) }),
@@ -58,9 +64,13 @@ describe('permission answers remembered across states', () => {
     let made = 0;
     let asked = 0;
 
+    const UIDS = PATHS.map((path) => traverse(start, path)!.uid);
+    /** the children the steps made (asked about too) */
+    let children: string[] = [];
     const check = (state: SiteState) => {
-      for (const path of PATHS) {
-        const node = traverse(state, path)!;
+      for (const uid of [...UIDS, ...children]) {
+        const node = getNode(state, uid);
+        if (!node) continue;
         for (const principal of PRINCIPALS) {
           for (const permission of PERMISSIONS) {
             const anew = accessAnew(state, principal, node, permission);
@@ -75,10 +85,11 @@ describe('permission answers remembered across states', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
         server.store.replace(start);
+        children = [];
         const states: SiteState[] = [start];
         check(start);
         for (const s of steps) {
-          const uidAt = (at: number) => traverse(server.store.current, PATHS[at])!.uid;
+          const uidAt = (at: number) => UIDS[at];
           server.store.commit((d) => {
             const node = (at: number) => getNode(d, uidAt(at)) as ContentNode;
             const who = (i: number) => PRINCIPALS[i].id ?? 'AuthenticatedUsers';
@@ -91,7 +102,11 @@ describe('permission answers remembered across states', () => {
               const parent = getNode(d, uidAt(s.at))!;
               const id = `c${made++}`;
               addNode(d, { ...parent, uid: `child-${id}`, id, parent: parent.uid, children: undefined, localRoles: {}, blockLocalRoles: false, type: 'Document' } as ContentNode);
-            } else if (s.op === 'workflow') d.types[s.type].workflow = s.workflow as never;
+              children.push(`child-${id}`);
+            } else if (s.op === 'move') {
+              if (node(s.what).parent !== uidAt(s.to)) moveChild(d, uidAt(s.what), uidAt(s.to), `m${made++}`);
+            } else if (s.op === 'retype') node(s.at).type = s.type;
+            else if (s.op === 'workflow') d.types[s.type].workflow = s.workflow as never;
             else if (s.op === 'registry') {
               const roles = { ...((d.registry[PERMISSION_ROLES_KEY] as Record<string, string[]> | undefined) ?? {}) };
               if (s.roles) roles[s.permission] = s.roles;

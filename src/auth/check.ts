@@ -65,6 +65,9 @@ function holds(access: Access, state: SiteState, node: ContentNode): boolean {
   return i === path.length;
 }
 
+// What computeRoles and permissionRoles read of the state is what holds() compares (Access.path,
+// types, registry): a read added to either must be added there, or answers kept across states go
+// stale (check.across.test.ts asks both ways after every kind of commit it knows).
 function computeRoles(state: SiteState, principal: Principal, node: ContentNode): Set<string> {
   const roles = new Set<string>(['Anonymous', ...principal.roles]);
   if (principal.id === null) return roles;
@@ -112,7 +115,7 @@ export function rolesAt(state: SiteState, principal: Principal, node: ContentNod
   return accessAt(state, principal, node).roles;
 }
 
-/** Roles holding `permission` on `node`: the workflow state's setting, else acquired from the container. */
+/** Roles holding `permission` on `node`: the workflow state's setting, else acquired from the container (what it reads: see holds()). */
 export function permissionRoles(state: SiteState, node: ContentNode, permission: string): string[] {
   let current: ContentNode | undefined = node;
   while (current) {
