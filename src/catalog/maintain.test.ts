@@ -1,31 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ContentNode, SiteState } from '../state/model.ts';
-import { bucketNumber, mustGetNode } from '../state/nodes.ts';
-import { createSite } from '../state/site.ts';
+import { mustGetNode } from '../state/nodes.ts';
+import { emptySite, nodeMaker, sameBucket } from '../state/test-nodes.ts';
 import { Store, type Commit } from '../state/store.ts';
 import { addChild, moveChild, removeSubtree, renameChild } from '../state/tree.ts';
 import { getNode } from '../state/nodes.ts';
 import { touchedBy } from './maintain.ts';
 
-const NOW = '2026-01-01T00:00:00+00:00';
-let intid = 1;
-const node = (uid: string, type = 'Document'): ContentNode => ({
-  uid, intid: intid++, id: uid, type, parent: null, fields: { title: uid }, created: NOW, modified: NOW, layout: 'view', reviewState: 'private', workflowHistory: [], localRoles: {}, blockLocalRoles: false,
-});
-
-/** `n` UIDs that share one bucket of the UID index. */
-function sameBucket(n: number): string[] {
-  const seen = new Map<number, string[]>();
-  for (let i = 0; ; i++) {
-    const uid = `u${i}`;
-    const b = bucketNumber(uid);
-    const list = seen.get(b) ?? [];
-    list.push(uid);
-    seen.set(b, list);
-    if (list.length === n) return list;
-  }
-}
+const node = nodeMaker();
 
 function commits(store: Store): Commit[] {
   const out: Commit[] = [];
@@ -35,7 +18,7 @@ function commits(store: Store): Commit[] {
 
 describe('touchedBy', () => {
   it('finds every node a commit put into one bucket, and each node of a run of patches on one node', () => {
-    const store = new Store(createSite({ settings: { siteId: 'Plone', volto: false, defaultLanguage: 'en', availableLanguages: ['en'], timezone: 'UTC' }, title: 'S', rootUid: 'root', now: NOW, creator: 'admin' }));
+    const store = new Store(emptySite());
     const [f, a, b, c] = sameBucket(4);
     store.commit((d) => addChild(d as SiteState, 'root', node(f, 'Folder')));
     const seen = commits(store);
@@ -66,7 +49,7 @@ describe('touchedBy', () => {
     const RELEVANT = (n: ContentNode) => Object.entries(n).filter(([k]) => !['children', 'lock', 'workflowHistory', 'versions'].includes(k));
     fc.assert(
       fc.property(fc.array(fc.array(opArb, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }), (commitOps) => {
-        const store = new Store(createSite({ settings: { siteId: 'Plone', volto: false, defaultLanguage: 'en', availableLanguages: ['en'], timezone: 'UTC' }, title: 'S', rootUid: 'root', now: NOW, creator: 'admin' }));
+        const store = new Store(emptySite());
         const seen = commits(store);
         let n = 0;
         for (const ops of commitOps) {

@@ -3,34 +3,18 @@
 // recipe may change it, and the patches lead from the state before to the state after.
 import { applyPatches } from 'immer';
 import { describe, expect, it } from 'vitest';
-import type { ContentNode, SiteState } from './model.ts';
-import { bucketNumber, getNode, mustGetNode } from './nodes.ts';
-import { createSite } from './site.ts';
+import type { SiteState } from './model.ts';
+import { getNode, mustGetNode } from './nodes.ts';
 import { Store, type Commit } from './store.ts';
+import { emptySite, nodeMaker, sameBucket } from './test-nodes.ts';
 import { addChild, removeSubtree, renameChild } from './tree.ts';
 
-const NOW = '2026-01-01T00:00:00+00:00';
-let intid = 1;
-const node = (uid: string, type = 'Document'): ContentNode => ({
-  uid, intid: intid++, id: uid, type, parent: null, fields: { title: uid }, created: NOW, modified: NOW, layout: 'view', reviewState: 'private', workflowHistory: [], localRoles: {}, blockLocalRoles: false,
-});
-
-/** `n` UIDs that share one bucket of the UID index. */
-function sameBucket(n: number): string[] {
-  const seen = new Map<number, string[]>();
-  for (let i = 0; ; i++) {
-    const uid = `d${i}`;
-    const list = seen.get(bucketNumber(uid)) ?? [];
-    list.push(uid);
-    seen.set(bucketNumber(uid), list);
-    if (list.length === n) return list;
-  }
-}
+const node = nodeMaker();
 
 describe('dropNode', () => {
   it('leaves the node that takes the dropped one`s place writable in the same recipe', () => {
-    const store = new Store(createSite({ settings: { siteId: 'Plone', volto: false, defaultLanguage: 'en', availableLanguages: ['en'], timezone: 'UTC' }, title: 'S', rootUid: 'root', now: NOW, creator: 'admin' }));
-    const [f, a, b, c] = sameBucket(4);
+    const store = new Store(emptySite());
+    const [f, a, b, c] = sameBucket(4, 'd');
     store.commit((d) => {
       addChild(d as SiteState, 'root', node(f, 'Folder'));
       for (const uid of [a, b, c]) addChild(d as SiteState, f, node(uid));
